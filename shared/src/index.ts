@@ -1,0 +1,11 @@
+export * from './modes';
+export * from './constants';
+export * from './keywords';
+export * from './username';
+export * from './subscription';
+export * from './errors';
+export * from './dates';
+export * from './markdown';
+export type * from './api';
+export { KID_PREFERENCE_KEYS } from './api';
+export * from './client';
