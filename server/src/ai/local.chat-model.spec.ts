@@ -7,18 +7,12 @@ import { Logger } from '@nestjs/common';
 import { AiUnavailableError, type ChatMessage } from './chat-model';
 import { LocalChatModel, toLlamaChat } from './local.chat-model';
 import type { ProgressOutput } from './model-downloader';
+import { testModelPath } from '../../test/utils/handbook';
 
 // Loading a real GGUF through llama.cpp and generating on a shared CPU takes a while.
 jest.setTimeout(180_000);
 
 /** The repository's tiny GGUF (`../shared/models` beside the repo root) or SPROUT_TEST_MODEL. */
-function testModelPath(): string {
-  if (process.env.SPROUT_TEST_MODEL) return path.resolve(process.env.SPROUT_TEST_MODEL);
-  let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, 'package-lock.json')) && path.dirname(dir) !== dir)
-    dir = path.dirname(dir);
-  return path.join(dir, '..', 'shared', 'models', 'llama-2-tiny-random.gguf');
-}
 
 const MODEL = testModelPath();
 const MESSAGES: ChatMessage[] = [

@@ -10,15 +10,9 @@ import {
   ProgressBar,
   type ProgressOutput,
 } from './model-downloader';
+import { testModelPath } from '../../test/utils/handbook';
 
 /** The repository's tiny GGUF (`../shared/models` beside the repo root) or SPROUT_TEST_MODEL. */
-function testModelPath(): string {
-  if (process.env.SPROUT_TEST_MODEL) return path.resolve(process.env.SPROUT_TEST_MODEL);
-  let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, 'package-lock.json')) && path.dirname(dir) !== dir)
-    dir = path.dirname(dir);
-  return path.join(dir, '..', 'shared', 'models', 'llama-2-tiny-random.gguf');
-}
 
 const MODEL = testModelPath();
 const BYTES = fs.readFileSync(MODEL);

@@ -59,6 +59,8 @@ export class AppConfig {
   readonly playStoreUrl: string | null;
   readonly appPromoCode: string | null;
   readonly trustProxy: string | number | boolean;
+  /** How the crisis answer names a helpline, e.g. "call or text 988"; null = the US 988 default. */
+  readonly crisisHelpline: string | null;
 
   constructor(env: Env = process.env) {
     this.nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'], 'development');
@@ -125,6 +127,7 @@ export class AppConfig {
     this.playStoreUrl = url(env, 'PLAY_STORE_URL', ['https:']);
     this.appPromoCode = env.APP_PROMO_CODE || null;
     this.trustProxy = trustProxy(env.TRUST_PROXY);
+    this.crisisHelpline = env.CRISIS_HELPLINE?.trim() || null;
     if (this.nodeEnv === 'production' && this.firebaseAuthEmulatorHost) {
       // With the emulator host set, firebase-admin accepts unsigned tokens (ARCHITECTURE §11).
       throw new ConfigError(
