@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from './utils/create-app';
 import { bearer, makeChild, makeParent } from './utils/factories';
 import { ChatLog } from '../src/chat-logs/entities/chat-log.entity';
+import { ChatService } from '../src/kids/chat.service';
 
 describe('kids API and safe chat', () => {
   let t: TestApp;
@@ -224,6 +227,84 @@ describe('kids API and safe chat', () => {
       expect(logs).toHaveLength(1);
       expect(logs[0].outcome).toBe('failed');
       expect(logs[0].error).toBeTruthy();
+    });
+
+    it('limits each child to 30 messages a minute with a readable 429', async () => {
+      const parent = await makeParent(t);
+      const child = await makeChild(t, parent);
+      const sibling = await makeChild(t, parent);
+      for (let i = 0; i < 30; i += 1) {
+        await request(t.server)
+          .post('/api/kids/chat')
+          .set(bearer(child.idToken))
+          .send({ prompt: `question ${i}`, mode: 'Learn', history: [] })
+          .expect(200);
+      }
+      const limited = await request(t.server)
+        .post('/api/kids/chat')
+        .set(bearer(child.idToken))
+        .send({ prompt: 'one more', mode: 'Learn', history: [] })
+        .expect(429);
+      expect(limited.body.detail).toBe('Too many requests. Please wait a minute and try again.');
+      expect(await logsOf(child.uid)).toHaveLength(30);
+      await request(t.server)
+        .post('/api/kids/chat')
+        .set(bearer(sibling.idToken))
+        .send({ prompt: 'my turn', mode: 'Learn', history: [] })
+        .expect(200);
+    });
+
+    it('stops an unsafe answer mid-stream, ends it safely and flags it', async () => {
+      const parent = await makeParent(t);
+      const child = await makeChild(t, parent);
+      const res = await request(t.server)
+        .post('/api/kids/chat')
+        .set(bearer(child.idToken))
+        .send({ prompt: 'tell me something [[unsafe]]', mode: 'Learn', history: [] })
+        .expect(200);
+      expect(res.text.toLowerCase()).not.toContain('bomb');
+      const [log] = await logsOf(child.uid);
+      expect(log).toMatchObject({ flagged: true, outcome: 'stopped' });
+      expect(log.responseText).toBe(res.text);
+    });
+
+    it('ends the stream with the image line when the answer has a picture', async () => {
+      const parent = await makeParent(t);
+      const child = await makeChild(t, parent);
+      const res = await request(t.server)
+        .post('/api/kids/chat')
+        .set(bearer(child.idToken))
+        .send({ prompt: 'draw a cat [[image]]', mode: 'Story Time', history: [] })
+        .expect(200);
+      const lastLine = res.text.split('\n').pop() ?? '';
+      expect(lastLine.startsWith('\u001e')).toBe(true);
+      expect(JSON.parse(lastLine.slice(1))).toEqual({ image: expect.any(String) });
+    });
+
+    it('answers a crisis signal with care and always mails the parent', async () => {
+      const parent = await makeParent(t);
+      const child = await makeChild(t, parent);
+      await request(t.server)
+        .post('/api/parents/preferences')
+        .set(bearer(parent.idToken))
+        .send({ email_notifications: false })
+        .expect(200);
+      const res = await request(t.server)
+        .post('/api/kids/chat')
+        .set(bearer(child.idToken))
+        .send({ prompt: 'I want to kill myself', mode: 'Learn', history: [] })
+        .expect(200);
+      expect(res.text).toContain('988');
+      const [log] = await logsOf(child.uid);
+      expect(log).toMatchObject({ flagged: true, outcome: 'blocked' });
+      const outbox = path.join(t.dataDir, 'outbox');
+      await t.app.get(ChatService).onModuleDestroy();
+      const mails = fs
+        .readdirSync(outbox)
+        .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
+      expect(
+        mails.some((m) => m.includes(parent.email) && m.includes('may need your support')),
+      ).toBe(true);
     });
 
     it('explains a word with the Explain mode even when only other modes are allowed', async () => {

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
-import { Throttle, ThrottlerGuard } from '@nestjs/throttler';
+import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser, Roles } from '../common/decorators';
+import { UserThrottlerGuard } from '../common/user-throttler.guard';
 import { KidPreferencesDto } from '../parents/dto/kid-preferences.dto';
 import { ChatService } from './chat.service';
 import { ChatDto, KidLoginDto } from './dto/kids.dto';
@@ -33,7 +34,7 @@ export class KidsController {
   }
 
   @Post('chat')
-  @UseGuards(ThrottlerGuard)
+  @UseGuards(UserThrottlerGuard)
   @Throttle({ default: { limit: 30, ttl: 60_000 } })
   send(
     @CurrentUser() user: AuthUser,
