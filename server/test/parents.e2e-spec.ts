@@ -353,6 +353,7 @@ describe('parent dashboard API', () => {
         flagged: true,
         parent_reviewed: false,
         reason: "Keyword match: 'x'",
+        severity: null,
       });
       const page = await request(t.server)
         .get(`/api/parents/logs/${child.uid}?page=3&pageSize=10`)

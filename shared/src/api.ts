@@ -118,6 +118,8 @@ export interface LogEntry {
   flagged: boolean;
   parent_reviewed: boolean;
   reason: string | null;
+  /** Flagged rows: critical (crisis signal), high (blocked) or normal. */
+  severity?: 'critical' | 'high' | 'normal' | null;
 }
 export type LogStatusFilter = 'flagged' | 'safe';
 export interface LogsQuery {

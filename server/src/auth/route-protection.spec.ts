@@ -31,7 +31,7 @@ function protection(controller: Ctor) {
 describe('route protection', () => {
   it('keeps every dashboard route for parents with a subscription', () => {
     const routes = protection(ParentsController);
-    expect(Object.keys(routes)).toHaveLength(15);
+    expect(Object.keys(routes)).toHaveLength(16);
     for (const value of Object.values(routes)) expect(value).toBe('token roles=parent');
   });
 

@@ -37,6 +37,7 @@ export function toLogEntry(log: ChatLog): LogEntry {
     flagged: log.flagged,
     parent_reviewed: log.parentReviewed,
     reason: log.reason,
+    severity: log.severity ?? null,
   };
 }
 
@@ -66,6 +67,11 @@ export class ChatLogsService {
     return paged
       ? { logs: rows.map(toLogEntry), total, page, pageSize }
       : { logs: rows.map(toLogEntry), total };
+  }
+
+  /** Every row of a child, oldest first, for the data export. */
+  async allForChild(childUid: string): Promise<ChatLog[]> {
+    return this.repo.find({ where: { childUid }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   async unmark(childUid: string, logId: string): Promise<LogEntry> {

@@ -212,6 +212,13 @@ export class ChatService implements OnModuleDestroy {
         flagged: run.flagged,
         reason: run.reason,
         categories: run.categories.length ? run.categories : null,
+        severity: run.flagged
+          ? run.selfHarm
+            ? 'critical'
+            : run.serious
+              ? 'high'
+              : 'normal'
+          : null,
         outcome,
         error: error ? error.slice(0, 500) : null,
       });
@@ -231,6 +238,8 @@ class ChatRun {
   readonly startedAt = new Date();
   flagged = false;
   selfHarm = false;
+  /** Blocked, or flagged for a high-severity finding. */
+  serious = false;
   reason: string | null = null;
   categories: string[] = [];
   private done = false;
@@ -249,6 +258,10 @@ class ChatRun {
         this.reason = this.reason ? `${this.reason}; ${verdict.reason}` : verdict.reason;
     }
     if (verdict.selfHarm) this.selfHarm = true;
+    const serious = verdict.detections.some(
+      (d) => d.severity === 'high' || d.severity === 'critical',
+    );
+    if (verdict.action === 'block' || (verdict.flagged && serious)) this.serious = true;
     for (const c of verdict.categories) if (!this.categories.includes(c)) this.categories.push(c);
   }
 

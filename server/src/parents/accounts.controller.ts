@@ -13,6 +13,8 @@ export class AccountsController {
 
   @Post('login')
   @HttpCode(200)
+  @UseGuards(ThrottlerGuard)
+  @Throttle({ default: { limit: 20, ttl: 60_000 } })
   login(@CurrentUser() user: AuthUser, @Body() dto: LoginDto) {
     return this.accounts.login(user, dto.email);
   }

@@ -13,7 +13,7 @@ import type {
   LogEntry,
 } from '@sprout/shared';
 import { notFound } from '../common/domain-error';
-import { ChatLogsService } from '../chat-logs/chat-logs.service';
+import { ChatLogsService, toLogEntry } from '../chat-logs/chat-logs.service';
 import { ChildrenService, toChildView } from './children.service';
 import { KeywordsService } from './keywords.service';
 import { ParentsService } from './parents.service';
@@ -101,6 +101,25 @@ export class DashboardService {
   async unmark(parentUid: string, childUid: string, logId: string): Promise<LogEntry> {
     await this.children_.getOwned(parentUid, childUid);
     return this.chatLogs.unmark(childUid, logId);
+  }
+
+  /** Everything stored about a child (COPPA: a parent may review it all). */
+  async exportChild(parentUid: string, childUid: string) {
+    const child = await this.children_.getOwned(parentUid, childUid);
+    const logs = await this.chatLogs.allForChild(childUid);
+    return {
+      exported_at: new Date().toISOString(),
+      child: {
+        ...toChildView(child),
+        created_at: child.createdAt.toISOString(),
+        settings: this.children_.kidConfig(child),
+      },
+      logs: logs.map((log) => ({
+        ...toLogEntry(log),
+        outcome: log.outcome,
+        categories: log.categories ?? [],
+      })),
+    };
   }
 
   async stats(parentUid: string, childUid: string, range: TimeRange): Promise<StatsResponse> {

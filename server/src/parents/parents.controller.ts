@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
+import type { Response } from 'express';
 import type { AuthUser } from '../common/auth-user';
 import { CurrentUser, Roles } from '../common/decorators';
 import { AddChildDto, AllowedModesDto, ResetPasswordDto, UpdateChildDto } from './dto/child.dto';
@@ -52,6 +64,20 @@ export class ParentsController {
     @Body() dto: ResetPasswordDto,
   ) {
     return this.dashboard.resetPassword(user.uid, p.id, dto.password);
+  }
+
+  @Get('children/:id/export')
+  async exportChild(
+    @CurrentUser() user: AuthUser,
+    @Param() p: ChildIdParams,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const data = await this.dashboard.exportChild(user.uid, p.id);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="sprout-${data.child.username}.json"`,
+    );
+    return data;
   }
 
   @Get('children/:id/allowed-modes')

@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+export type LogSeverity = 'critical' | 'high' | 'normal';
 export type ChatOutcome = 'answered' | 'blocked' | 'stopped' | 'disconnected' | 'failed';
 
 /** One row per prompt a child sends, whatever happens to it. */
@@ -42,6 +43,10 @@ export class ChatLog {
 
   @Column({ type: 'simple-json', nullable: true })
   categories: string[] | null;
+
+  /** For flagged rows: critical (crisis signal), high (blocked) or normal. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  severity: LogSeverity | null;
 
   @Column({ type: 'varchar', length: 16, default: 'answered' })
   outcome: ChatOutcome;

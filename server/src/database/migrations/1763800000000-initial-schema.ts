@@ -120,6 +120,7 @@ export class InitialSchema1763800000000 implements MigrationInterface {
           { name: 'parent_reviewed', type: 'boolean', default: 0 },
           { name: 'reason', type: 'varchar', length: '500', isNullable: true },
           { name: 'categories', type: 'text', isNullable: true },
+          { name: 'severity', type: 'varchar', length: '16', isNullable: true },
           { name: 'outcome', type: 'varchar', length: '16', default: "'answered'" },
           { name: 'error', type: 'varchar', length: '500', isNullable: true },
         ],
