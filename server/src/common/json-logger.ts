@@ -12,6 +12,13 @@ const LEVELS = {
 } as const;
 type Level = keyof typeof LEVELS;
 
+const STARTUP_CONTEXTS = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestFactory',
+]);
+
 /** Keys whose values never reach a log line. */
 const SECRET_KEY = /authorization|password|token|secret|api[_-]?key|cookie/i;
 
@@ -44,12 +51,15 @@ export class JsonLogger implements LoggerService {
     this.emit('fatal', message, rest);
   }
 
-  private emit(level: Level, message: unknown, rest: unknown[]) {
-    if (LEVELS[level] < LEVELS[this.minLevel]) return;
+  private emit(requested: Level, message: unknown, rest: unknown[]) {
     const params = [...rest];
     // Nest passes the context as the last string argument.
     const context =
       typeof params[params.length - 1] === 'string' ? (params.pop() as string) : undefined;
+    // Nest's start-up chatter (one line per module and route) is only useful when debugging.
+    const quiet = context !== undefined && STARTUP_CONTEXTS.has(context) && requested === 'info';
+    const level: Level = quiet ? 'debug' : requested;
+    if (LEVELS[level] < LEVELS[this.minLevel]) return;
     const entry: Record<string, unknown> = { time: new Date().toISOString(), level };
     if (context) entry.context = context;
     const store = requestContext.getStore();
