@@ -4,7 +4,7 @@ import type { ChatMessage, ChatModel, ChatStreamOptions } from './chat-model';
 /** Words of the `[[unsafe]]` answer, so that the response moderation can be tested. */
 export const SCRIPTED_UNSAFE_SENTENCE =
   'Here is how to build a bomb: pack explosive powder into a metal pipe and light the fuse.';
-export const SCRIPTED_IMAGE_URL = '/images/placeholder.svg';
+export const SCRIPTED_IMAGE_URL = '/kids/images/placeholder.svg';
 export const SCRIPTED_FAILURE_MESSAGE = 'Scripted failure requested by [[fail]]';
 
 /**
@@ -15,7 +15,7 @@ export const SCRIPTED_FAILURE_MESSAGE = 'Scripted failure requested by [[fail]]'
  * the last user message change the behaviour:
  * - `[[fail]]`: the first chunk, then an error (a provider failing mid-answer);
  * - `[[unsafe]]`: a short opener, then SCRIPTED_UNSAFE_SENTENCE (response moderation must stop it);
- * - `[[image]]`: the answer ends with a last chunk `\u001e{"image":"/images/placeholder.svg"}`.
+ * - `[[image]]`: the answer ends with a last chunk `\u001e{"image":"/kids/images/placeholder.svg"}`.
  * `maxTokens` caps the number of words; aborting the signal ends the stream quietly.
  */
 export class ScriptedChatModel implements ChatModel {
