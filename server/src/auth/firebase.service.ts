@@ -96,8 +96,20 @@ export class FirebaseService implements OnModuleDestroy {
     }
   }
 
-  async createUser(email: string, password: string, displayName?: string): Promise<string> {
-    const user = await this.auth.createUser({ email, password, displayName, emailVerified: false });
+  /** Creates an account; `uid` restores a known one (the demo seed after lost emulator data). */
+  async createUser(
+    email: string,
+    password: string,
+    displayName?: string,
+    uid?: string,
+  ): Promise<string> {
+    const user = await this.auth.createUser({
+      ...(uid ? { uid } : {}),
+      email,
+      password,
+      displayName,
+      emailVerified: false,
+    });
     return user.uid;
   }
 

@@ -36,27 +36,55 @@ export class DemoSeedService implements OnApplicationBootstrap {
   }
 
   private async seed() {
-    const parentUid = await this.ensureUser(DEMO.parent.email, DEMO.parent.password, {
-      role: 'parent',
-    });
+    // The database outlives the emulator's accounts when the emulator could not export them
+    // (a killed start): accounts are then restored under the uids the rows already carry.
+    const parentUid = await this.ensureUser(
+      DEMO.parent.email,
+      DEMO.parent.password,
+      { role: 'parent' },
+      (await this.parents.findByEmail(DEMO.parent.email))?.uid,
+    );
     if (!(await this.parents.find(parentUid)))
       await this.parents.register(parentUid, DEMO.parent.email);
-    if (!(await this.children.findByUsername(DEMO.child.username))) {
+    const child = await this.children.findByUsername(DEMO.child.username);
+    if (!child) {
+      // A new database beside kept emulator accounts: the old demo child account goes first.
+      const stale = await this.firebase.findUidByEmail(
+        this.children.syntheticEmailFor(DEMO.child.username),
+      );
+      if (stale) await this.firebase.deleteUser(stale);
       await this.children.add(parentUid, { ...DEMO.child, filter: 'moderate' });
+    } else {
+      await this.ensureUser(
+        this.children.syntheticEmailFor(child.username),
+        DEMO.child.password,
+        { role: 'kid', parent: child.parentUid },
+        child.uid,
+      );
     }
-    const adminUid = await this.ensureUser(DEMO.admin.email, DEMO.admin.password, {
-      role: 'parent',
-      admin: true,
-    });
+    const adminUid = await this.ensureUser(
+      DEMO.admin.email,
+      DEMO.admin.password,
+      { role: 'parent', admin: true },
+      (await this.parents.findByEmail(DEMO.admin.email))?.uid,
+    );
     if (!(await this.parents.find(adminUid)))
       await this.parents.register(adminUid, DEMO.admin.email);
     this.logger.log('demo family ready');
   }
 
-  private async ensureUser(email: string, password: string, claims: Record<string, unknown>) {
-    const uid =
-      (await this.firebase.findUidByEmail(email)) ??
-      (await this.firebase.createUser(email, password));
+  private async ensureUser(
+    email: string,
+    password: string,
+    claims: Record<string, unknown>,
+    knownUid?: string,
+  ) {
+    let uid = await this.firebase.findUidByEmail(email);
+    if (knownUid && uid && uid !== knownUid) {
+      await this.firebase.deleteUser(uid);
+      uid = null;
+    }
+    uid ??= await this.firebase.createUser(email, password, undefined, knownUid);
     await this.firebase.mergeClaims(uid, claims);
     return uid;
   }
