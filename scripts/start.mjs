@@ -72,9 +72,17 @@ async function main() {
         kids: path.join(ROOT, 'kids-web/dist'),
         admin: path.join(ROOT, 'admin-web/dist'),
       },
-      emulator: Boolean(emulatorHost),
+      // The browser talks to the emulator directly: the CSP allows exactly its origin.
+      authEmulator: emulatorHost || null,
     });
     children.push({ name: 'nginx', process: nginx, stop: () => stopProcess(nginx, 'SIGQUIT') });
+    nginx.on('exit', (code) => {
+      if (!stopping) {
+        say(`nginx stopped (exit ${code}); its log is in ${path.join(dataDir, 'nginx', 'logs')}.`);
+        void shutdown(code || 1);
+      }
+    });
+    await waitForHealth(`http://127.0.0.1:${port}/api/health-check`);
   }
 
   say('');

@@ -92,7 +92,7 @@ export async function startStack({ env = {} } = {}) {
         kids: path.join(ROOT, 'kids-web/dist'),
         admin: path.join(ROOT, 'admin-web/dist'),
       },
-      emulator: true,
+      authEmulator: emulatorHost,
     });
     stops.push(() => stopProcess(nginx, 'SIGQUIT'));
     const baseUrl = `http://127.0.0.1:${publicPort}`;

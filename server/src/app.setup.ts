@@ -67,14 +67,14 @@ const APPS = [
   },
 ];
 
-const CSP = (emulator: boolean) =>
+const CSP = (emulatorHost: string | null) =>
   [
     "default-src 'self'",
     "script-src 'self' https://apis.google.com https://www.googletagmanager.com",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com https://www.google-analytics.com https://*.google-analytics.com https://*.googletagmanager.com${emulator ? ' http://127.0.0.1:9099 http://localhost:9099' : ''}`,
+    `connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com https://www.google-analytics.com https://*.google-analytics.com https://*.googletagmanager.com${emulatorHost ? ` http://${emulatorHost}` : ''}`,
     'frame-src https://*.firebaseapp.com https://accounts.google.com',
     "frame-ancestors 'none'",
     "base-uri 'self'",
@@ -83,8 +83,8 @@ const CSP = (emulator: boolean) =>
   ].join('; ');
 
 export function serveApps(app: NestExpressApplication, root: string) {
-  const emulator = Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST);
-  const csp = CSP(emulator);
+  // In embedded mode the browser talks to the Auth emulator directly: allow exactly that origin.
+  const csp = CSP(process.env.FIREBASE_AUTH_EMULATOR_HOST || null);
   for (const spec of APPS) {
     const dist = path.join(root, spec.name, 'dist');
     const index = path.join(dist, 'index.html');
