@@ -197,9 +197,28 @@ describe('Sprout in a browser', () => {
     await page.context().close();
   });
 
+  it('tells how to delete an account: by email, within 7 business days, permanently', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.baseUrl}/account-deletion`);
+    await page.getByText('7 business days', { exact: false }).first().waitFor();
+    await page.getByText('Deletion is permanent.', { exact: false }).first().waitFor();
+    await page.context().close();
+  });
+
   it('has no serious accessibility problems on the public and child screens', async () => {
     const page = await newPage();
-    for (const route of ['/', '/parents/login', '/parents/signup', '/kids/login', '/privacy']) {
+    for (const route of [
+      '/',
+      '/parents/login',
+      '/parents/signup',
+      '/parents/forgot-password',
+      '/parents/subscription-renewal',
+      '/kids/login',
+      '/privacy',
+      '/Terms',
+      '/terms',
+      '/account-deletion',
+    ]) {
       await page.goto(`${stack.baseUrl}${route}`);
       await page.locator('h1').first().waitFor();
       assert.deepEqual(await accessibilityViolations(page), [], `on ${route}`);
