@@ -52,6 +52,13 @@ export class CacheBus implements OnModuleDestroy {
   }
 
   async onModuleDestroy() {
-    await Promise.allSettled([this.pub?.quit(), this.sub?.quit()]);
+    await Promise.allSettled(
+      [this.pub, this.sub].map((client) => {
+        if (!client) return undefined;
+        if (client.status === 'ready') return client.quit();
+        client.disconnect();
+        return undefined;
+      }),
+    );
   }
 }

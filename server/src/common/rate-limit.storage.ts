@@ -2,6 +2,8 @@ import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import Redis from 'ioredis';
 
+const COMMAND_TIMEOUT_MS = 500;
+
 interface Record {
   totalHits: number;
   timeToExpire: number;
@@ -21,8 +23,11 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
   constructor(redisUrl: string | null) {
     this.redis = redisUrl
       ? new Redis(redisUrl, {
+          // Commands sent before the connection is up wait for it (a fresh replica counts its
+          // first hits too); an outage still fails open after COMMAND_TIMEOUT_MS.
           maxRetriesPerRequest: 1,
-          enableOfflineQueue: false,
+          enableOfflineQueue: true,
+          commandTimeout: COMMAND_TIMEOUT_MS,
           lazyConnect: false,
         })
       : null;
@@ -83,6 +88,9 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
   }
 
   async onModuleDestroy() {
-    await this.redis?.quit().catch(() => undefined);
+    if (!this.redis) return;
+    // quit() waits for a connection that may never come; an unconnected client is just dropped.
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => undefined);
+    else this.redis.disconnect();
   }
 }
