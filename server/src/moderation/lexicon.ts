@@ -10,45 +10,107 @@ import type { Category, Severity } from './moderation.types';
  * explicit content, "critical" danger to a child or instructions to kill or maim.
  */
 export interface LexiconRule {
-  category: Exclude<Category, 'keyword' | 'personal_info'>;
+  category: Exclude<Category, 'keyword'>;
   severity: Severity;
   label?: string;
   crisis?: 'self_harm' | 'abuse';
   instructions?: boolean;
+  /** Global (rx), or sticky (after): then it continues a request and the hit starts with it. */
   pattern: RegExp;
+  /**
+   * Words around a match (60 characters either side, lexicon view) that make it harmless: a
+   * surprise party kept from mum, discrimination against people who want to live on the sun.
+   * Not global, tested once per match.
+   */
+  unless?: RegExp;
 }
 
-const WORD = '[a-z0-9]{1,20}';
-/** Up to n words in between. */
-const gap = (n: number) => `(?: ${WORD}){0,${n}}`;
-const any = (...words: string[]) => `(?:${words.join('|')})`;
-const rx = (source: string) => new RegExp(`\\b${source}\\b`, 'g');
+export const WORD = '[a-z0-9]{1,20}';
+/**
+ * Up to n words in between. The never-matching `|(?!)` changes nothing but the compiled code: V8
+ * unrolls `{0,3}` and smaller, copying the rest of the pattern once per count, and the copies made
+ * the lexicon's machine code several times larger (and slower: less of it stays compiled).
+ */
+export const gap = (n: number) => `(?: ${WORD}|(?!)){0,${n}}`;
+export const any = (...words: string[]) => `(?:${words.join('|')})`;
+/**
+ * `(?:x)?` written as `(?:x|)`: the same match (x first, else nothing), but V8 copies the rest of
+ * the pattern after every optional group, and the lexicon is full of them ("(?:a |the )?"): this
+ * keeps its machine code several times smaller, so more of it stays compiled and fast.
+ */
+export function compact(source: string): string {
+  const out: string[] = [];
+  const groups: boolean[] = []; // for each open group: is it non-capturing "(?:"?
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') {
+      out.push(c, source[++i] ?? '');
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      out.push(c);
+      continue;
+    }
+    if (c === '[') inClass = true;
+    else if (c === '(') groups.push(source.startsWith('?:', i + 1));
+    else if (c === ')') {
+      const plain = groups.pop();
+      if (plain && source[i + 1] === '?' && source[i + 2] !== '?') {
+        out.push('|)');
+        i++;
+        continue;
+      }
+    }
+    out.push(c);
+  }
+  return out.join('');
+}
 
-/** Asking for a way to do something. */
-const HOW = any(
-  'how (?:to|do i|do you|can i|could i|would i|should i|can you|could you|would you|do people|does one|does someone|would someone|might i|can someone|can one)',
-  '(?:best|easiest|quickest|fastest|simplest|safest|cheapest|most effective|good|effective|other|some|any) ways? (?:to|of)',
+/** The whole source between word boundaries (a top-level "a|b" included). */
+export const rx = (source: string) => new RegExp(`\\b(?:${compact(source)})\\b`, 'g');
+/**
+ * The rest of a request: a sticky pattern tried only where a request phrase (REQUEST: "how do
+ * i", "best way to", ...) ends, so the long list of request phrases is scanned once per text
+ * instead of once per rule. It starts with the words allowed in between, e.g. `${gap(3)} ...`.
+ */
+export const after = (source: string) => new RegExp(`(?:${compact(source)})\\b`, 'y');
+
+/** Who asks: the child ("i", "u"), anyone, or a child named by age ("a 12 year old"). */
+const ASKER =
+  '(?:i|u|you|ya|we|one|someone|somebody|people|kids|teens|minors|a kid|a child|a teen|a minor|an? [a-z0-9]{1,9} (?:year old|yo))';
+
+/** Asking for a way to do something (child and adult voice, "how 2", "hw do u"). */
+export const HOW = any(
+  `how (?:to|2|(?:do|does|can|could|would|should|might) ${ASKER}|would someone|does someone|does a person|can a person)`,
+  'hw (?:to|do i|do u|can i)',
+  `how (?:would|should|could|do|can) ${ASKER} go about`,
+  '(?:best|easiest|quickest|fastest|simplest|safest|cheapest|most effective|most reliable|surest|least painful|most painless|painless|quietest|sneakiest|smartest|perfect|proper|right|ideal|general|good|effective|other|some|any) (?:ways?|methods?|process|procedure|strateg(?:y|ies)|techniques?|tricks?|steps|recipe) (?:to|of|for)',
   'ways? to',
-  '(?:tell|teach|show) me (?:how )?to',
+  `ways? (?:that )?${ASKER} (?:can|could|might)`,
+  '(?:tell|teach|show|explain to) me (?:how )?(?:to|i can|i could|do i)',
   'help me',
-  'instructions (?:for|on|to)',
-  'steps (?:for|to)',
+  '(?:instructions|directions|a guide|guides|tips|steps|advice) (?:for|on|to|about)',
+  'step by step',
   'guide (?:to|for|on)',
-  'tips (?:for|on|to)',
   'tutorial (?:for|on)',
-  'explain how to',
-  'i (?:want|need|wanna) to (?:learn|know) how to',
-  'what do i need to',
+  '(?:explain|describe|detail|outline) (?:how|the (?:best )?way) to',
+  'i (?:want|need|wanna|would like) to (?:learn|know) how to',
+  `what (?:do|would|should|can|could) ${ASKER} (?:need|use|do|take|buy|mix|get|drink|eat|swallow) to`,
+  `what steps (?:should|do|can|would|must) ${ASKER} take to`,
   'whats the best way to',
   'what is the best way to',
-  'where (?:can|do|could) i',
+  `where (?:can|do|could|would|should|might) ${ASKER}`,
   'where to',
-  'is it possible to',
-  'give me (?:a )?(?:plan|step by step|recipe|instructions)',
+  'is (?:it|there) (?:possible|a way|any way|an easy way) to',
+  'give me (?:a |the |some )?(?:plan|step by step|recipe|instructions|steps|directions|guide|tutorial|tips|method|script)',
 );
+/** Every request phrase in a text, found once per text (see `after`). */
+export const REQUEST = rx(HOW);
 
 /** A person as the object of a verb; "a python process" or "time" is not one. */
-const RELATIVE = any(
+export const RELATIVE = any(
   'mom',
   'mum',
   'mother',
@@ -91,7 +153,7 @@ const RELATIVE = any(
   'dog',
   'cat',
 );
-const PERSON = any(
+export const PERSON = any(
   'you',
   'u',
   'ya',
@@ -128,7 +190,8 @@ const HARM_VERB = any(
   'choke',
   'poison',
   'beat up',
-  'beat',
+  // "beat my brother at chess" is a game: only a beating counts.
+  `beat(?: the (?:shit|crap|hell|living daylights) out of|(?= ${PERSON} (?:up|to death|senseless|until|till|black and blue)\\b))`,
   'punch',
   'kick',
   'hurt',
@@ -157,7 +220,8 @@ const HARM_VERB = any(
   'run over',
   'shank',
   'cut',
-  'bury',
+  // "bury my dog" who died is grief, not harm.
+  'bury(?! (?:my|our|the|a) (?:pet|dog|cat|hamster|fish|bird|rabbit|guinea pig))',
   'dismember',
   'skin',
   'rape',
@@ -229,7 +293,7 @@ const HARM_ACT = any(
   'drown(?:ing)?',
   'choke',
   'punch',
-  'beat',
+  'beat (?:up|to death)',
   'torture',
   'burn',
   'hurt',
@@ -306,7 +370,7 @@ const WEAPON = any(
   'crossbows?',
   'weapons?',
 );
-const HARD_DRUG = any(
+export const HARD_DRUG = any(
   'cocaine',
   'coke',
   'crack',
@@ -339,7 +403,7 @@ const HARD_DRUG = any(
   'drugs',
   'narcotics',
 );
-const SOFT_DRUG = any(
+export const SOFT_DRUG = any(
   'weed',
   'marijuana',
   'cannabis',
@@ -461,6 +525,16 @@ const DEHUMANISING = any(
   'inferior',
   'an abomination',
   'abominations',
+  'simians',
+  'beasts',
+  'cows',
+  'insects',
+  'roaches',
+  'leeches',
+  'locusts',
+  'an infestation',
+  'a virus',
+  '(?:gods )?(?:sworn )?enemies',
 );
 const STEREOTYPE = any(
   'lazy',
@@ -516,8 +590,20 @@ const STEREOTYPE = any(
   'a mistake',
   'sinful',
   'going to hell',
+  'pussies',
+  'bitches',
+  'whores',
+  'sluts',
+  'hoes',
+  'retards',
+  'morons',
+  '(?:weaker|dumber|stupider|lazier|dirtier|uglier|worse|less intelligent|less capable|less human) than',
 );
-const MINOR = any(
+/** Feats nobody can do: questions denying them to a group are nonsense, not discrimination. */
+const IMPOSSIBLE =
+  /\b(?:on (?:the )?(?:sun|moon|mars|venus|jupiter|saturn|pluto)|suns? surface|underwater|under water|time ?travel(?:l?ing)?|teleport(?:ing|ation)?|telekinesis|telepathy|invisible|invisibility|read (?:minds|thoughts)|levitate|super ?powers?|breathe (?:in space|underwater|under water|fire|lava)|photosynthesi[sz]e|x ?ray vision|laser (?:eyes|vision)|walk (?:through walls|on water)|shape ?shift(?:ing)?|immortal(?:ity)?|live forever|control the weather|shoot lightning|grow wings|fly like (?:a )?birds?|hogwarts|dragons?|unicorns?|magic (?:spells?|powers?)|outer space|mind control)\b/;
+
+export const MINOR = any(
   'child',
   'children',
   'kids?',
@@ -596,6 +682,9 @@ const BODY = any(
   'bum',
 );
 
+/** Crimes against a person or their things, after "i want to" or a request. */
+const CRIME_VERB = `(?:rob|steal(?! (?:the show|a base|bases|home|the spotlight|a kiss|someones heart|the ball))|sabotage|defame|threaten|blackmail|extort|scam|stalk|poison|kidnap|spy on|dox|doxx|swat|frame (?:someone|him|her|them|my)|manipulate (?:people|someone|him|her|them|my)|drug (?:someone|him|her|them|my)|bug${gap(2)} (?:laptop|phone|computer|room|house|car)|track${gap(2)} (?:phone|location|car)|break in(?:to)?|sneak${gap(4)} (?:without paying|past security|through security|through tsa|on (?:a|an|the) (?:plane|airplane)))`;
+
 export const LEXICON: readonly LexiconRule[] = [
   // ---- self-harm: crisis signals (the child speaking about themselves) ----
   {
@@ -604,8 +693,8 @@ export const LEXICON: readonly LexiconRule[] = [
     label: 'method request',
     crisis: 'self_harm',
     instructions: true,
-    pattern: rx(
-      `${HOW}${gap(4)} ${any(
+    pattern: after(
+      `${gap(4)} ${any(
         'kill (?:myself|yourself|oneself|themselves)',
         'commit suicide',
         'suicide',
@@ -623,6 +712,15 @@ export const LEXICON: readonly LexiconRule[] = [
         'starve (?:myself|yourself)',
         'make (?:myself|yourself) (?:throw up|puke|vomit|bleed|pass out)',
         'hide (?:my|the|your) (?:cuts|scars|self harm)',
+        // Misspelt and child-voice forms; methods that leave no "myself".
+        'kil (?:myself|my self|urself|yourself)',
+        '(?:kill|hurt|cut|burn|choke|strangle|suffocate|starve|poison|stab|punish) (?:my self|urself|ur self|u self)',
+        '(?:burn|choke|strangle|suffocate|poison|stab|bruise|punish|drug) (?:myself|yourself|oneself)',
+        'end it all',
+        'take (?:my|your|ones|their|his|her) (?:own )?life',
+        '(?:tie|make) a noose',
+        'never wake up',
+        'bleed (?:out|to death)',
       )}`,
     ),
   },
@@ -633,7 +731,26 @@ export const LEXICON: readonly LexiconRule[] = [
     crisis: 'self_harm',
     instructions: true,
     pattern: rx(
-      `${any('lethal', 'fatal', 'deadly', 'overdose')} ${any('dose', 'amount', 'dosage')}(?: of ${WORD})?|how many ${any('pills', 'tablets', 'sleeping pills', 'tylenol', 'advil', 'painkillers', 'ibuprofen', 'paracetamol', 'aspirin')}${gap(5)} ${any('die', 'kill', 'overdose', 'od', 'fatal', 'lethal', 'dead', 'never wake up')}`,
+      any(
+        `(?:methods?|ways?|techniques?|means) (?:of|for|to) (?:suicide|committing suicide|self ?harm|self ?harming|self injury|killing (?:yourself|myself|oneself|urself)|ending (?:my|your|ones) life)`,
+        `(?:suicide|self ?harm|self ?harming|cutting) (?:methods?|techniques?|tips|tricks|guide|instructions)`,
+        `(?:painless|quick|quickest|easy|easiest|best|fastest|surest|peaceful) (?:suicide|way to die|ways to die|death)`,
+        // "how do people die of flu" is biology; the writer asking how to die is not.
+        `(?:how (?:to|2|can i|do i|could i|should i|would i|can u)|ways? to|what (?:can|should|could) i (?:take|eat|drink|swallow) to) die(?! (?:in|on) (?:minecraft|fortnite|roblox|terraria|among us|the game|a game|games)| (?:my|your|ur|the|a) (?:hair|shirt|clothes|fabric|eggs))`,
+        `where (?:should|do|can|would) (?:i|you|u) cut(?: myself| yourself)?(?= so| to (?:bleed|die|make)| deep)`,
+        `(?:cut|cutting)${gap(3)} so (?:it|that it|they) (?:bleeds?|scars?)`,
+        `(?:jump|jumping) (?:off|from) (?:a |the |my )?(?:bridge|building|roof|rooftop|cliff|balcony|overpass|skyscraper|tower|parking garage)${gap(3)} (?:or|vs|versus|and|would|will|to die|to end)`,
+      ),
+    ),
+  },
+  {
+    category: 'self_harm',
+    severity: 'critical',
+    label: 'method request',
+    crisis: 'self_harm',
+    instructions: true,
+    pattern: rx(
+      `${any('lethal', 'fatal', 'deadly', 'overdose')} ${any('dose', 'doses', 'amount', 'dosage', 'combination', 'combinations', 'mix', 'cocktail')}(?: of ${WORD})?|${any('pills', 'medications?', 'medicines?', 'meds', 'drugs', 'prescriptions?', 'painkillers')}${gap(3)} ${any('are', 'is', 'would be', 'become')} ${any('lethal', 'deadly', 'fatal')}|how many ${any('pills', 'tablets', 'sleeping pills', 'tylenol', 'advil', 'painkillers', 'ibuprofen', 'paracetamol', 'aspirin')}${gap(5)} ${any('die', 'kill', 'overdose', 'od', 'fatal', 'lethal', 'dead', 'never wake up')}`,
     ),
   },
   {
@@ -675,7 +792,10 @@ export const LEXICON: readonly LexiconRule[] = [
         '(?:hurt|hurting|harm|harming|cut|cutting|burn|burning|starve|starving|punch|punching|stab|stabbing|gut|gutting|impale|impaling|flay|flaying) myself',
         'urges? to (?:self ?harm|sh|cut|hurt myself|burn myself)',
         'my (?:self ?harm|sh)',
-        'i (?:cut|sh|self harm|started cutting|cut again)(?: for| again| since| every| when| on my| deep| my)',
+        'i (?:cut|sh|self harm|started cutting|cut again)(?: for| again| since| every| when| deep| my (?:arms?|wrists?|legs?|thighs?|skin|stomach|body)(?! (?:on|while|by accident|accidentally)))',
+        '(?:punish|punishing|punished) myself',
+        'take (?:it|my (?:anger|pain|feelings|sadness)) out on myself',
+        '(?:hold|holding|grab|grabbed|get|got) (?:my|a|the) (?:knife|blade|razor|scissors|lighter)${gap(6)} (?:myself|my (?:arms?|wrists?|legs?|skin))',
         'i (?:dont|do not) sh',
         'cutting (?:my (?:arms?|wrists?|legs?|thighs?)|really deep|deep)',
         'i self ?harm',
@@ -684,7 +804,7 @@ export const LEXICON: readonly LexiconRule[] = [
         '(?:my|the|i|of|to|about) (?:sh|self harm) (?:urges|scars|relapse|again|marks)',
         '(?:i|me) (?:relapsed|want to relapse)',
         '(?:cuts|scars|burns) on my (?:wrists?|arms?|legs?|thighs?|stomach|skin)',
-        'bloodlet(?:ting)?',
+        'bloodlet(?:s|ting|ted)?',
         'i (?:binge|purge|starve)',
         'my (?:cuts|self harm scars)',
         'make myself (?:throw up|puke|vomit|bleed)',
@@ -712,6 +832,9 @@ export const LEXICON: readonly LexiconRule[] = [
         '(?<!dont )(?<!do not )(?<!never )kill(?:ed|s|ing)? (?:himself|herself|themselves|yourself)',
         'cutting (?:herself|himself|themselves)',
         'anorexi[ac]',
+        '(?:use|using|uses|used) (?:self ?harm|cutting|sh) (?:to|as)',
+        'my (?:ed|eating disorder)',
+        '(?:self ?harm|suicide|sh) (?:is|was) (?:the only|a good|my) (?:way|thing|coping)',
         'bulimi[ac]',
         'pro ana',
         'thinspo',
@@ -747,11 +870,21 @@ export const LEXICON: readonly LexiconRule[] = [
     severity: 'critical',
     label: 'mass violence',
     instructions: true,
+    pattern: after(
+      any(
+        `${gap(3)} (?:commit|carry out|do|plan) (?:a )?(?:school shooting|mass shooting|terrorist attack|massacre|genocide|bombing)`,
+      ),
+    ),
+  },
+  {
+    category: 'violence',
+    severity: 'critical',
+    label: 'mass violence',
+    instructions: true,
     pattern: rx(
       any(
         `(?:shoot|shooting|bomb|bombing|blow) up (?:the|my|a|our|this) (?:school|class|classroom|mall|church|mosque|synagogue|temple|concert|stadium|office|bus)`,
         `(?:plan|planning|plans|going) (?:a |to do a |to commit a )?(?:school shooting|mass shooting|terrorist attack|massacre|bombing)`,
-        `${HOW}${gap(3)} (?:commit|carry out|do|plan) (?:a )?(?:school shooting|mass shooting|terrorist attack|massacre|genocide|bombing)`,
         `kill as many (?:people|kids|students|children) as possible`,
       ),
     ),
@@ -761,9 +894,16 @@ export const LEXICON: readonly LexiconRule[] = [
     severity: 'high',
     label: 'instructions to hurt someone',
     instructions: true,
-    pattern: rx(
-      `${HOW}${gap(3)} ${HARM_VERB}(?: ${any('and', 'or')} ${WORD})?(?: (?:up|down|off|out))? ${PERSON}`,
+    pattern: after(
+      `${gap(3)} ${HARM_VERB}(?: ${any('and', 'or')} ${WORD})?(?: (?:up|down|off|out))? ${PERSON}`,
     ),
+  },
+  {
+    category: 'violence',
+    severity: 'high',
+    label: 'instructions to hurt someone',
+    instructions: true,
+    pattern: after(any(`${gap(3)} ${HARM_ACT}${gap(3)} ${TARGET}`)),
   },
   {
     category: 'violence',
@@ -772,8 +912,7 @@ export const LEXICON: readonly LexiconRule[] = [
     instructions: true,
     pattern: rx(
       any(
-        `${HOW}${gap(3)} ${HARM_ACT}${gap(3)} ${TARGET}`,
-        `(?:plan|planning|commit|carry out|get away with) (?:an |a )?(?:assassination|kidnapping|murder|massacre|bombing|terror(?:ist)? attack|shooting|arson attack)`,
+        `(?:plan|planning|commit|carry out|get away with) (?:an |a )?(?:assassination|kidnapping|murder|massacre|bombing|terror(?:ist)? attack|shooting|arson attack)(?! (?:mystery|party|game|story|novel))`,
         'plan someones death',
         'engage in terrorism',
         `(?:killing|murdering|shooting|stabbing) ${PERSON}`,
@@ -819,7 +958,29 @@ export const LEXICON: readonly LexiconRule[] = [
     severity: 'medium',
     label: 'violence toward a person',
     pattern: rx(
-      `${any('kill', 'murder', 'stab', 'shoot', 'strangle', 'choke', 'poison', 'beat up', 'punch', 'kick', 'torture', 'drown', 'slaughter', 'kidnap', 'assault', 'smother', 'suffocate', 'rape', 'lynch', 'execute', 'slap', 'fight')} ${PERSON}|i (?:want|wanna|wish i could|would love to) ${any('kill', 'murder', 'hurt', 'stab', 'shoot', 'punch', 'beat up', 'fight')}|(?:should|must|need to|needs to|deserve to|deserves to|ought to|have to|has to|gotta)(?: all)? be (?:killed|slaughtered|exterminated|destroyed|hanged|hung|shot|executed|burned|burnt|gassed|lynched|murdered|beaten|tortured|wiped out|purged|eliminated|put down|stabbed)|(?:need|needs) (?:killin|killing|to die)|(?:hanging|hang|hung) from (?:lampposts|lamp posts|trees|a tree|the trees)|(?:end up|put them|put you) in body bags|want (?:the world|everything|everyone) to burn`,
+      `${any('kill', 'murder', 'stab', 'shoot', 'strangle', 'choke', 'poison', 'beat up', 'punch', 'kick', 'torture', 'drown', 'slaughter', 'kidnap', 'assault', 'smother', 'suffocate', 'rape', 'lynch', 'execute', 'slap', 'fight', 'purge', 'exterminate')} ${PERSON}|(?:to|will|gonna|going to|should|must|would|could|needs to|has to) end (?!(?:his|her|their|my|your|our|its|the|a|this|that|it) )${WORD}(?: s)? life|i (?:want|wanna|wish i could|would love to) ${any('kill', 'murder', 'hurt', 'stab', 'shoot', 'punch', 'beat up', 'fight')}|(?:should|must|need to|needs to|deserve to|deserves to|ought to|have to|has to|gotta)(?: all)? be (?:killed|slaughtered|exterminated|destroyed|hanged|hung|shot|executed|burned|burnt|gassed|lynched|murdered|beaten|tortured|wiped out|purged|eliminated|put down|stabbed)|(?:need|needs) (?:killin|killing|to die)|(?:hanging|hang|hung) from (?:lampposts|lamp posts|trees|a tree|the trees)|(?:end up|put them|put you) in body bags|want (?:the world|everything|everyone) to burn`,
+    ),
+    // "Why did he kill them?" asks about something that happened (history, a film, the news).
+    unless: /\b(?:why|how) did\b/,
+  },
+  {
+    category: 'violence',
+    severity: 'medium',
+    label: 'graphic injury',
+    pattern: rx(
+      any(
+        '(?:fractured|cracked|crushed|broken|shattered|caved in) (?:skull|vertebrae|spine|sternum|pelvis|rib cage)',
+        '(?:punctured|collapsed) lungs?',
+        '(?:bones?) (?:sticking|poking|jutting) (?:out|through)',
+        'compound fracture',
+        'skin flaps?',
+        `(?:tear|tore|torn|rip|ripped|peel|peeled)(?: ${WORD}){0,3} (?:skin|flesh|nails?|fingernails?|toenails?|scalp) off`,
+        '(?:drown|drowns|drowned|drowning|choking|choke|chokes|covered|soaked|lying|lay|bathed|swimming|wallowing) in (?:its|his|her|their|my|your|a pool of)(?: own)? blood',
+        'pools? of blood',
+        'blood (?:gushing|spurting|squirting|pouring out)',
+        '(?:guts|intestines|brains) (?:spilling|hanging|spilled|hung) out',
+        'eyeballs? (?:popped|gouged|hanging)',
+      ),
     ),
   },
   {
@@ -868,8 +1029,8 @@ export const LEXICON: readonly LexiconRule[] = [
     severity: 'critical',
     label: 'making a weapon',
     instructions: true,
-    pattern: rx(
-      `${HOW}${gap(3)} ${any('make', 'build', 'create', 'assemble', 'craft', 'construct', '3d print', 'print', 'manufacture', 'cook', 'mix', 'brew', 'produce', 'synthesi[sz]e', 'rig', 'set off', 'detonate', 'plant', 'hide')} (?:a |an |some |my own |our own |your own |homemade |home made |real |working |simple |small |powerful ){0,3}${WEAPON_MAKE}`,
+    pattern: after(
+      `${gap(3)} ${any('make', 'build', 'create', 'assemble', 'craft', 'construct', '3d print', 'print', 'manufacture', 'cook', 'mix', 'brew', 'produce', 'synthesi[sz]e', 'rig', 'set off', 'detonate', 'plant', 'hide')} (?:a |an |some |my own |our own |your own |homemade |home made |real |working |simple |small |powerful ){0,3}${WEAPON_MAKE}`,
     ),
   },
   {
@@ -895,10 +1056,20 @@ export const LEXICON: readonly LexiconRule[] = [
     severity: 'high',
     label: 'getting a weapon',
     instructions: true,
+    pattern: after(
+      any(
+        `${gap(2)} ${any('buy', 'get', 'find', 'steal', 'obtain', 'purchase', 'get hold of', 'get my hands on')} (?:a |an |some |my own )?${any('guns?', 'pistols?', 'rifles?', 'handguns?', 'firearms?', 'ar ?15s?', 'ak ?47s?', 'glocks?', 'ammo', 'ammunition', 'bullets', 'grenades?', 'explosives?', 'switchblades?', 'brass knuckles', 'weapons?')}(?: without| illegally| as a| if im| under)?`,
+      ),
+    ),
+  },
+  {
+    category: 'weapons',
+    severity: 'high',
+    label: 'getting a weapon',
+    instructions: true,
     pattern: rx(
       any(
         `(?:bring|take|sneak|carry|hide|smuggle)(?: ${WORD}){0,2} (?:a |my |the |his |her |dads |moms |a loaded )?(?:gun|pistol|knife|weapon|rifle|bomb|firearm|handgun)s? (?:to|into|in|at) (?:school|class|church|the mall|my school)`,
-        `${HOW}${gap(2)} ${any('buy', 'get', 'find', 'steal', 'obtain', 'purchase', 'get hold of', 'get my hands on')} (?:a |an |some |my own )?${any('guns?', 'pistols?', 'rifles?', 'handguns?', 'firearms?', 'ar ?15s?', 'ak ?47s?', 'glocks?', 'ammo', 'ammunition', 'bullets', 'grenades?', 'explosives?', 'switchblades?', 'brass knuckles', 'weapons?')}(?: without| illegally| as a| if im| under)?`,
         'untraceable (?:guns?|firearms?|weapons?)',
         'convert (?:a |an |my )?(?:semi ?auto|ar ?15|glock|rifle|pistol)(?: [a-z]{1,12}){0,2} (?:to |into )?(?:full ?auto|automatic)',
       ),
@@ -908,8 +1079,16 @@ export const LEXICON: readonly LexiconRule[] = [
     category: 'weapons',
     severity: 'medium',
     label: 'using a weapon',
+    pattern: after(
+      `${gap(2)} ${any('use', 'load', 'fire', 'shoot', 'aim', 'hold', 'conceal', 'sharpen', 'throw')} (?:a |an |the |my |his |her )?${any('guns?', 'pistols?', 'rifles?', 'shotguns?', 'handguns?', 'firearms?', 'crossbows?', 'knife', 'knives', 'switchblades?', 'grenades?', 'machetes?', 'weapons?')}`,
+    ),
+  },
+  {
+    category: 'weapons',
+    severity: 'medium',
+    label: 'carrying a weapon',
     pattern: rx(
-      `${HOW}${gap(2)} ${any('use', 'load', 'fire', 'shoot', 'aim', 'hold', 'conceal', 'sharpen', 'throw')} (?:a |an |the |my |his |her )?${any('guns?', 'pistols?', 'rifles?', 'shotguns?', 'handguns?', 'firearms?', 'crossbows?', 'knife', 'knives', 'switchblades?', 'grenades?', 'machetes?', 'weapons?')}`,
+      '(?:keep|carry|bring|pack|have|hide)(?: a| your| my| the)? (?:knife|gun|pistol|weapon|taser|blade|handgun)s? (?:with|on|under|in) (?:you|u|yourself|me|myself|him|her|them|your (?:bag|backpack|pocket|pillow|jacket)|my (?:bag|backpack|pocket|pillow|jacket))',
     ),
   },
   {
@@ -925,8 +1104,20 @@ export const LEXICON: readonly LexiconRule[] = [
     severity: 'critical',
     label: 'making drugs',
     instructions: true,
-    pattern: rx(
-      `${HOW}${gap(3)} ${any('make', 'cook', 'synthesi[sz]e', 'manufacture', 'produce', 'brew', 'extract', 'grow')} (?:some |a |my own |our own |homemade )?${any('meth', 'methamphetamine', 'crystal meth', 'crack', 'cocaine', 'heroin', 'fentanyl', 'lsd', 'mdma', 'ecstasy', 'ghb', 'dmt', 'pcp', 'drugs', 'opium')}`,
+    pattern: after(
+      `${gap(3)} ${any('make', 'cook', 'synthesi[sz]e', 'manufacture', 'produce', 'brew', 'extract', 'grow')} (?:some |a |my own |our own |homemade )?${any('meth', 'methamphetamine', 'crystal meth', 'crack', 'cocaine', 'heroin', 'fentanyl', 'lsd', 'mdma', 'ecstasy', 'ghb', 'dmt', 'pcp', 'drugs', 'opium')}`,
+    ),
+  },
+  {
+    category: 'drugs_alcohol',
+    severity: 'high',
+    label: 'getting or using drugs or alcohol',
+    pattern: after(
+      any(
+        `${gap(3)} ${any('buy', 'get', 'find', 'score', 'smoke', 'snort', 'inject', 'shoot up', 'take', 'hide', 'sneak', 'use', 'try', 'roll', 'grow', 'make', 'brew', 'distill', 'order', 'sell', 'deal', 'smuggle', 'vape', 'drink', 'dab')} (?:some |a |an |my |the |more |your )?(?:(?:gram|grams|ounce|ounces|bag|baggie|pound|kilo|hit|line|lines|pack|bottle|few|couple|eighth) (?:of )?)?${any(HARD_DRUG, SOFT_DRUG, 'pills', 'shots')}`,
+        `${gap(2)} (?:get|getting) (?:high|drunk|wasted|stoned|baked|hammered|buzzed|tipsy|lit|fucked up|messed up)`,
+        `${gap(3)} (?:hide|hiding) (?:my |the )?(?:vape|vaping|weed|smoking|drinking|alcohol|drugs|pills|juul)`,
+      ),
     ),
   },
   {
@@ -935,9 +1126,6 @@ export const LEXICON: readonly LexiconRule[] = [
     label: 'getting or using drugs or alcohol',
     pattern: rx(
       any(
-        `${HOW}${gap(3)} ${any('buy', 'get', 'find', 'score', 'smoke', 'snort', 'inject', 'shoot up', 'take', 'hide', 'sneak', 'use', 'try', 'roll', 'grow', 'make', 'brew', 'distill', 'order', 'sell', 'deal', 'smuggle', 'vape', 'drink', 'dab')} (?:some |a |an |my |the |more |your )?(?:(?:gram|grams|ounce|ounces|bag|baggie|pound|kilo|hit|line|lines|pack|bottle|few|couple|eighth) (?:of )?)?${any(HARD_DRUG, SOFT_DRUG, 'pills', 'shots')}`,
-        `${HOW}${gap(2)} (?:get|getting) (?:high|drunk|wasted|stoned|baked|hammered|buzzed|tipsy|lit|fucked up|messed up)`,
-        `${HOW}${gap(3)} (?:hide|hiding) (?:my |the )?(?:vape|vaping|weed|smoking|drinking|alcohol|drugs|pills|juul)`,
         `(?:roofie|spike|drug) (?:her|his|their|someones|a girls|my) (?:drink|drinks|food)`,
         `(?:sell|selling|deal|dealing) (?:drugs|weed|coke|meth|pills) (?:at|to|in) (?:school|kids|students|class)`,
         `(?:fake|false) ids? to (?:buy|get)`,
@@ -1058,6 +1246,7 @@ export const LEXICON: readonly LexiconRule[] = [
         'take off (?:your|her|his) (?:clothes|shirt|pants|panties|bra)',
         'rap(?:e|ed|ing) (?:her|him|me|you|them)',
         'undress(?:ed|ing)?',
+        '(?:likes? it|take it|takes it|fuck(?:ed|s)? (?:her|him|me)|do (?:her|him|me)) (?:rough |hard )?(?:in|up) the (?:ass|butt)',
       ),
     ),
   },
@@ -1088,7 +1277,7 @@ export const LEXICON: readonly LexiconRule[] = [
         'impregnate',
         '(?:have|having|had|has|want|wanna) sex',
         'sex with',
-        'sexual (?:intercourse|acts?)',
+        'sexual (?:intercourse|acts?|activity|activities|content)',
         'intercourse',
         'strip ?(?:club|tease|per)s?',
         'prostitut(?:e|es|ion)',
@@ -1143,10 +1332,24 @@ export const LEXICON: readonly LexiconRule[] = [
     label: 'hate',
     pattern: rx(
       any(
+        `${GROUP} (?:should|must|need to|ought to|deserve to|have to|gotta)(?: all)? not (?:be allowed|exist|have rights|vote|breed|be trusted)`,
+        `${GROUP}${gap(2)} (?:not (?:be (?:allowed|given|permitted)|have (?:access|the right|rights|equal rights))|be kicked (?:off|out)|be banned|be denied|earn less|be paid less|lose (?:their )?(?:rights|right to)|be segregated|be deported|be sterili[sz]ed)`,
+        `why (?:are|r) ${GROUP}(?: so)?(?: much)? (?:weaker|dumber|stupider|lazier|worse|inferior|less intelligent|more violent|more dangerous)`,
+      ),
+    ),
+    // "Why can't immigrants live on the sun?" asks about the impossible, not about rights.
+    unless: IMPOSSIBLE,
+  },
+  {
+    category: 'hate_harassment',
+    severity: 'high',
+    label: 'hate',
+    pattern: rx(
+      any(
         `${GROUP} (?:are|r|is|were|be)(?: (?:all|just|nothing but|basically|simply|naturally|inherently|literally|a bunch of|such|like|no better than|worse than))? ${DEHUMANISING}`,
         `(?:kill|exterminate|deport|gas|lynch|hang|shoot|get rid of|wipe out|eradicate|eliminate|round up|burn|ban) (?:all )?(?:the |those |these )?${GROUP}`,
         `(?:i )?(?:hate|despise|cant stand|loathe) (?:all )?(?:the |those |these )?${GROUP}`,
-        `${GROUP} (?:should|must|need to|ought to|deserve to|have to|gotta)(?: all)? (?:die|be killed|be deported|be banned|go back|be exterminated|be shot|be hanged|be gassed|be locked up|be sterili[sz]ed|not (?:be allowed|exist|have rights|vote|breed|be trusted))`,
+        `${GROUP} (?:should|must|need to|ought to|deserve to|have to|gotta)(?: all)? (?:die|be killed|be deported|be banned|go back|be exterminated|be shot|be hanged|be gassed|be locked up|be sterili[sz]ed)`,
         `go back to (?:your|their|ur) (?:own )?(?:country|countries|jungle|desert)`,
         'white (?:power|supremacy|supremacists?|pride worldwide)',
         'heil hitler',
@@ -1160,7 +1363,8 @@ export const LEXICON: readonly LexiconRule[] = [
         `(?:kill|slaughter|exterminate|purge|deport|expel|destroy|wipe out|gas|starve|hang|shoot|burn|export|remove|get rid of)${gap(3)} (?:all |the |those |these |some of the )?${GROUP}`,
         `(?:stop|ban|end|halt|no more) (?:all )?(?:muslim|islamic|jewish|black|arab|mexican|african|asian|chinese|immigrant|refugee) (?:immigration|immigrants|refugees|people)`,
         '(?:muslim|jewish|black|mexican|immigrant|refugee) ban',
-        `${GROUP}${gap(2)} (?:not be (?:allowed|given|permitted)|be kicked (?:off|out)|be banned|be denied|earn less|be paid less|lose (?:their )?(?:rights|right to)|be segregated|be deported|be sterili[sz]ed)`,
+        '(?:genocide|holocaust|massacre|slave trade|slavery|trail of tears|apartheid|lynchings?)(?: ${WORD}){0,3} (?:never happened|didnt happen|(?:was|were|is) (?:a |an |all )?(?:hoax|fake|lie|myth|fabrication|complete fabrication|exaggeration|good thing|actually (?:a )?good(?: thing)?|justified|beneficial|deserved))',
+        `(?:make|convince|prove|show|persuade)${gap(3)} (?:that )?(?:the )?(?:${WORD} )?(?:genocide|holocaust|massacre|trail of tears|slavery)${gap(2)} (?:never happened|didnt happen|was (?:a |an )?(?:hoax|lie|fabrication|fake|myth|exaggeration))`,
         `(?:take|took|taking) away ${GROUP}${gap(1)} (?:rights|voting rights|right to vote|citizenship)`,
         `(?:eliminate|remove|expel|get rid of) ${GROUP}`,
         `${GROUP}${gap(4)} (?:lower|low|inferior) iqs?`,
@@ -1197,6 +1401,18 @@ export const LEXICON: readonly LexiconRule[] = [
     category: 'hate_harassment',
     severity: 'high',
     label: 'harassment',
+    pattern: after(
+      any(
+        `${gap(2)} (?:bully|cyberbully|cyber bully|humiliate|harass|stalk|dox|doxx|blackmail|spread (?:a |some |fake |false |mean )?rumou?rs? about|make fun of|destroy|ruin the life of|ruin) ${PERSON}`,
+        `${gap(2)} (?:bully|cyberbully|cyber bully|harass|stalk|dox|doxx|blackmail)`,
+        `${gap(3)} make (?:${PERSON}) (?:cry|feel (?:bad|worthless|ugly|stupid)|kill (?:himself|herself|themselves)|hate (?:himself|herself|themselves))`,
+      ),
+    ),
+  },
+  {
+    category: 'hate_harassment',
+    severity: 'high',
+    label: 'harassment',
     pattern: rx(
       any(
         'kys',
@@ -1211,9 +1427,6 @@ export const LEXICON: readonly LexiconRule[] = [
         'i hope you (?:die|get (?:cancer|raped|hit by a (?:car|bus|truck))|rot|burn)',
         '(?:no one|nobody) would miss you',
         'the world would be better without you',
-        `${HOW}${gap(2)} (?:bully|cyberbully|cyber bully|humiliate|harass|stalk|dox|doxx|blackmail|spread rumou?rs about|make fun of|destroy|ruin the life of|ruin) ${PERSON}`,
-        `${HOW}${gap(2)} (?:bully|cyberbully|cyber bully|harass|stalk|dox|doxx|blackmail)`,
-        `${HOW}${gap(3)} make (?:${PERSON}) (?:cry|feel (?:bad|worthless|ugly|stupid)|kill (?:himself|herself|themselves)|hate (?:himself|herself|themselves))`,
       ),
     ),
   },
@@ -1233,7 +1446,12 @@ export const LEXICON: readonly LexiconRule[] = [
         'gtfo',
         'you suck',
         'i hate (?:you|u|him|her|them|my)',
-        '(?:ugly|fat|stupid|dumb) (?:bitch|whore|slut|cow|pig|loser)',
+        '(?:ugly|fat|stupid|dumb|dirty|nasty) (?:bitch(?:es)?|whores?|sluts?|cows?|pigs?|losers?|hoes?)',
+        '(?:theyre|they are|theyre all|they are all|all|these|those) (?:just )?(?:hoes|whores|sluts|bitches)',
+        `(?:you|u|ur|youre|you are|u r)(?: ${WORD}){0,4} (?:scum|scumbag|scumbags|piece of (?:shit|crap)|waste of (?:space|air|oxygen)|bitch|whore|slut|cunt|retard|motherfucker|dipshit|dumbass|asshole|jackass|douche(?:bag)?|shithead|bastard|fuckface|dumbfuck)`,
+        `(?:hes|shes|he is|she is|theyre|they are|that (?:girl|guy|kid|woman|man) is) (?:a |an )(?:total |complete |fucking |stupid |dumb |fat |ugly )?(?:idiot|moron|loser|retard|bitch|whore|slut|dumbass|asshole|jackass|imbecile|scumbag)`,
+        `(?:evil|filthy|dirty|toxic|garbage|disgusting|stinking|subhuman|savage|greedy|sneaky|feral) (?:jews?|jewish|muslims?|arabs?|blacks|mexicans?|immigrants?|gays?|asians?|africans?|simians|zionists?)`,
+        `(?:sick|tired) of (?:all )?(?:the |these |those )?${GROUP}`,
         '(?:racist|sexist|homophobic|transphobic|misogynist|antisemitic|bigoted) (?:jokes?|slurs?|remarks?|comments?)',
         '(?:inferior|superior) (?:race|races|gender|sex)',
         'master race',
@@ -1354,17 +1572,28 @@ export const LEXICON: readonly LexiconRule[] = [
     severity: 'high',
     label: 'instructions for a crime',
     instructions: true,
+    pattern: after(
+      any(
+        `${gap(3)} ${CRIME_VERB}`,
+        `${gap(3)} (?:steal(?:ing)?(?! (?:the show|a base|bases|home|the spotlight|a kiss|someones heart|the ball))|shoplift(?:ing)?|rob(?:bing)?|burgle|burglari[sz]e|break(?:ing)? into|hack(?:ing)? into|hack (?:a|an|someones|my|his|her|their|the|into|wifi|instagram|facebook|snapchat|roblox|fortnite|accounts?|passwords?|bank)|hotwire|pick (?:a|the) lock|counterfeit|forge|launder|smuggle|traffic|kidnap|blackmail|extort|scam|phish|defraud|commit (?:[a-z]{1,12} ){0,2}(?:fraud|crimes?|arson|murder|theft|tax evasion)|evade (?:taxes|the police|police)|cheat on (?:a|an|my|the) (?:test|exam|quiz)|make (?:a )?fake (?:ids?|money|passports?|documents?|ids)|buy (?:a )?fake (?:ids?|passports?)|sell (?:drugs|stolen|weed|pills)|deal drugs|vandali[sz]e|set (?:fire to|a fire at|a fire in|a house on fire|a building on fire)|burn down (?:a|the|my|his|her|their|someones)|commit arson|spy on|track (?:someones|my|her|his|their) (?:phone|location)|stalk|break out of|escape from (?:prison|jail|police)|get away with|avoid (?:getting caught|the police|paying)|disable (?:the )?(?:parental controls?|security cameras?|alarms?|screen time|cameras)|bypass (?:the )?(?:parental controls?|school (?:filter|firewall|wifi)|screen time|filters?|security|paywall)|get around (?:the )?(?:parental controls?|screen time|school (?:filter|firewall))|sneak out|run away from home|skip school without|plagiari[sz]e|pirate|torrent|get (?:free )?robux|hack)`,
+      ),
+    ),
+  },
+  {
+    category: 'illegal',
+    severity: 'high',
+    label: 'instructions for a crime',
+    instructions: true,
     pattern: rx(
       any(
-        `${HOW}${gap(3)} (?:steal(?! (?:the show|a base|bases|home|the spotlight|a kiss|someones heart|the ball))|shoplift|rob|burgle|burglari[sz]e|break into|hack into|hack (?:a|an|someones|my|his|her|their|the|into|wifi|instagram|facebook|snapchat|roblox|fortnite|accounts?|passwords?|bank)|hotwire|pick (?:a|the) lock|counterfeit|forge|launder|smuggle|traffic|kidnap|blackmail|extort|scam|phish|defraud|commit (?:fraud|a crime|crimes|arson|murder|identity theft|tax evasion|insurance fraud)|evade (?:taxes|the police|police)|cheat on (?:a|an|my|the) (?:test|exam|quiz)|make (?:a )?fake (?:ids?|money|passports?|documents?|ids)|buy (?:a )?fake (?:ids?|passports?)|sell (?:drugs|stolen|weed|pills)|deal drugs|vandali[sz]e|set (?:fire to|a fire at|a fire in|a house on fire|a building on fire)|burn down (?:a|the|my|his|her|their|someones)|commit arson|spy on|track (?:someones|my|her|his|their) (?:phone|location)|stalk|break out of|escape from (?:prison|jail|police)|get away with|avoid (?:getting caught|the police|paying)|disable (?:the )?(?:parental controls?|security cameras?|alarms?|screen time|cameras)|bypass (?:the )?(?:parental controls?|school (?:filter|firewall|wifi)|screen time|filters?|security|paywall)|get around (?:the )?(?:parental controls?|screen time|school (?:filter|firewall))|sneak out|run away from home|skip school without|plagiari[sz]e|pirate|torrent|get (?:free )?robux|hack)`,
         '(?:without|not|never) (?:getting|get|being) caught',
-        'without (?:anyone|my parents|them|the police|the cops|my mom|my dad|people) (?:knowing|finding out|noticing|seeing)',
+        'without (?:the police|the cops|the teacher|security) (?:knowing|finding out|noticing|seeing)',
         'get away with (?:it|murder|stealing|cheating|killing|a crime)',
         '(?:credit card|card) (?:fraud|skimming|numbers? (?:that work|for free|generator))',
         '(?:make|create|write|code|build|spread|deploy|send)(?: (?:a|an|some|my own))? (?:ransomware|malware|keylogger|botnet|computer virus|virus|trojan|spyware|phishing (?:email|site|page|link))',
         '(?:ddos|dox|doxx)(?:ing)? (?:someone|a|the|my|his|her|them)',
         '(?:hire|find|get|pay) (?:a |an )?(?:hitman|hit man|killer|assassin)',
-        `(?:i want to|i wanna|im going to|im gonna|i plan to|help me|${HOW})${gap(3)} (?:rob|steal(?! (?:the show|a base|bases|home|the spotlight|a kiss|someones heart|the ball))|sabotage|defame|threaten|blackmail|extort|scam|stalk|poison|kidnap|spy on|dox|doxx|swat|frame (?:someone|him|her|them|my)|manipulate (?:people|someone|him|her|them|my)|drug (?:someone|him|her|them|my)|bug${gap(2)} (?:laptop|phone|computer|room|house|car)|track${gap(2)} (?:phone|location|car)|break in(?:to)?|sneak${gap(3)} (?:without paying|past security|through security|through tsa|on (?:a|an|the) (?:plane|airplane)))`,
+        `(?:i want to|i wanna|im going to|im gonna|i plan to)${gap(3)} ${CRIME_VERB}`,
         `(?:fake|faking) (?:my|a|an|your) (?:death|identity|identification|id|passport|doctors note)`,
         'lie (?:in|to) (?:court|the police|a judge|the cops)',
         '(?:spread|spreading|create|run) (?:a )?(?:misinformation|disinformation|propaganda|fake news|lies|rumou?rs)(?: campaign)?',

@@ -126,7 +126,7 @@ const VIEW_RULES: readonly { label: string; severity: Severity; pattern: RegExp 
     label: 'photo request',
     severity: 'high',
     pattern:
-      /\b(?:send|show|give|post|share) (?:me )?(?:a |some |your |more )?(?:pics?|pictures?|photos?|selfies?|snaps?) (?:of (?:you|yourself|your face|your room))\b|\bsend (?:me )?(?:a |your )?(?:pic|picture|photo|selfie)s?\b/g,
+      /\b(?:send|show|give|post|share) (?:me )?(?:a |some |your |more )?(?:pics?|pictures?|photos?|selfies?|snaps?) (?:of (?:you|yourself|your face|your room))\b|\bsend me (?:a |your |some |more )?(?:pic|picture|photo|selfie)s?\b/g,
   },
   {
     label: 'home address',
