@@ -162,6 +162,19 @@ export async function runDashboard({
   return { logs, stats, logs_unpaged: unpaged, service_ms, rows_of_first_child: page.total };
 }
 
+/** The columns `ChatLogsService.page` reads (chat-logs.service.ts, ENTRY_COLUMNS). */
+const ENTRY_COLUMNS = [
+  'id',
+  'createdAt',
+  'mode',
+  'promptText',
+  'responseText',
+  'flagged',
+  'parentReviewed',
+  'reason',
+  'severity',
+];
+
 /** EXPLAIN of every query shape, with the SQL TypeORM generates for the server's builders. */
 export async function explainAll({ db, env, parentUid, childUid }) {
   requireServer('reflect-metadata');
@@ -169,6 +182,7 @@ export async function explainAll({ db, env, parentUid, childUid }) {
   const { AppConfig } = requireServer('./dist/config/app-config.js');
   const { dataSourceOptions } = requireServer('./dist/database/data-source-options.js');
   const { ChatLog } = requireServer('./dist/chat-logs/entities/chat-log.entity.js');
+  const { pageIndex } = requireServer('./dist/chat-logs/chat-logs.service.js');
   const { Child } = requireServer('./dist/parents/entities/child.entity.js');
   const options = { ...dataSourceOptions(new AppConfig(env)), migrationsRun: false };
   const ds = new DataSource(options);
@@ -195,9 +209,13 @@ export async function explainAll({ db, env, parentUid, childUid }) {
       const q = shape.query;
       shapes.push({
         name: `logs count: ${shape.name}`,
-        qb: pageQuery(q).select('COUNT(DISTINCT(l.id))', 'cnt'),
+        qb: pageQuery(q).select('COUNT(*)', 'total'),
       });
-      const qb = pageQuery(q).orderBy('l.created_at', 'DESC').addOrderBy('l.id', 'DESC');
+      const qb = pageQuery(q)
+        .select(ENTRY_COLUMNS.map((c) => `l.${c}`))
+        .useIndex(pageIndex(q))
+        .orderBy('l.created_at', 'DESC')
+        .addOrderBy('l.id', 'DESC');
       if (q.page) qb.offset((q.page - 1) * q.pageSize).limit(q.pageSize);
       else qb.limit(1000);
       shapes.push({ name: `logs page: ${shape.name}`, qb });
@@ -219,11 +237,19 @@ export async function explainAll({ db, env, parentUid, childUid }) {
         .groupBy('l.mode'),
     });
     shapes.push({
-      name: 'retention purge (not on the dashboard path)',
+      name: 'retention purge: one batch (not on the dashboard path)',
+      qb: logs
+        .createQueryBuilder('l')
+        .select('l.id', 'id')
+        .where('l.created_at < :cutoff', { cutoff: new Date(now.getTime() - 365 * 86_400_000) })
+        .limit(5000),
+    });
+    shapes.push({
+      name: 'retention purge: delete the batch (not on the dashboard path)',
       qb: logs
         .createQueryBuilder()
         .delete()
-        .where('created_at < :cutoff', { cutoff: new Date(now.getTime() - 365 * 86_400_000) }),
+        .where('id IN (:...ids)', { ids: [1, 2, 3] }),
     });
     const out = [];
     for (const { name, qb } of shapes) {

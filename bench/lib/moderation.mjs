@@ -23,6 +23,8 @@ export function handbookPath(...parts) {
 
 /** Answers, not prompts: they go through the response check, as in the moderation eval. */
 const RESPONSE_SETS = new Set(['gptfuzz-responses']);
+/** The upstream's pace in the chat benchmark (run.mjs, `upstream.intervalMs`). */
+const UPSTREAM_INTERVAL_MS = 10;
 
 function loadTexts(folder) {
   const items = [];
@@ -90,13 +92,18 @@ export function runModeration({ seconds }) {
   }
   const perSecond = checks / elapsed;
 
-  // What the chat path spends per answer: the streaming guard re-checks a window of the
-  // answer on every chunk (the benchmark answer: one word per chunk, as the upstream sends it).
+  // What the chat path spends per answer: the streaming guard checks the answer as it streams
+  // (the benchmark answer: one word per chunk every 10 ms, as the upstream sends it; the guard
+  // reads that pace from the clock it is given, so it batches as it does in the server).
   const guardRuns = 300;
   const guardOnce = () => {
-    const guard = service.createResponseGuard(ctx);
+    let now = 0;
+    const guard = service.createResponseGuard(ctx, { now: () => now });
     let out = '';
-    for (const chunk of ANSWER_CHUNKS) out += guard.push(chunk).emit;
+    for (const chunk of ANSWER_CHUNKS) {
+      out += guard.push(chunk).emit;
+      now += UPSTREAM_INTERVAL_MS;
+    }
     out += guard.end().emit;
     return out;
   };

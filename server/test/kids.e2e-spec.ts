@@ -132,6 +132,29 @@ describe('kids API and safe chat', () => {
       expect(await logsOf(child.uid)).toHaveLength(0);
     });
 
+    it('applies a mode the parent turns off to the very next chat', async () => {
+      const parent = await makeParent(t);
+      const child = await makeChild(t, parent);
+      const chat = () =>
+        request(t.server)
+          .post('/api/kids/chat')
+          .set(bearer(child.idToken))
+          .send({ prompt: 'joke please', mode: 'Play', history: [] });
+      await chat().expect(200);
+      await request(t.server)
+        .put(`/api/parents/children/${child.uid}/allowed-modes`)
+        .set(bearer(parent.idToken))
+        .send({ modes: ['Learn'] })
+        .expect(200);
+      await chat().expect(403);
+      await request(t.server)
+        .put(`/api/parents/children/${child.uid}/allowed-modes`)
+        .set(bearer(parent.idToken))
+        .send({ modes: ['Learn', 'Play'] })
+        .expect(200);
+      await chat().expect(200);
+    });
+
     it('validates the body with readable details', async () => {
       const parent = await makeParent(t);
       const child = await makeChild(t, parent);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, type ObjectLiteral, Repository } from 'typeorm';
 import {
   LOGS_MAX_PAGE_SIZE,
   MODE_INFO,
@@ -27,7 +27,35 @@ export interface LogPageQuery {
 /** When the dashboard asks without paging, it gets at most this many newest rows. */
 export const UNPAGED_LIMIT = 1000;
 
-export function toLogEntry(log: ChatLog): LogEntry {
+/** The retention purge deletes at most this many rows a statement, so no lock is held for long. */
+export const PURGE_BATCH = 5000;
+
+/**
+ * The index that gives each page its order (migration 1763900000000). MySQL is told which one
+ * (SQLite ignores the hint): for a child's newest rows MariaDB would otherwise walk the index on
+ * created_at alone, made for the retention purge, reading rows of every child to find ten.
+ */
+export function pageIndex(query: Pick<LogPageQuery, 'mode' | 'status'>): string {
+  if (query.mode) return 'idx_chat_logs_child_mode_created_id_flagged';
+  if (query.status) return 'idx_chat_logs_child_flagged_created';
+  return 'idx_chat_logs_child_created_id_mode_flagged';
+}
+
+/** The columns a dashboard entry shows. */
+const ENTRY_COLUMNS = [
+  'id',
+  'createdAt',
+  'mode',
+  'promptText',
+  'responseText',
+  'flagged',
+  'parentReviewed',
+  'reason',
+  'severity',
+] as const;
+type EntryRow = Pick<ChatLog, (typeof ENTRY_COLUMNS)[number]>;
+
+export function toLogEntry(log: EntryRow): LogEntry {
   return {
     id: String(log.id),
     timestamp: log.createdAt.toISOString(),
@@ -44,29 +72,93 @@ export function toLogEntry(log: ChatLog): LogEntry {
 /** The chat log: one row per prompt, read by the dashboard. */
 @Injectable()
 export class ChatLogsService {
+  /** The SQL of each dashboard query shape, built once: building it costs more than running it. */
+  private readonly statements = new Map<string, string>();
+
   constructor(@InjectRepository(ChatLog) private readonly repo: Repository<ChatLog>) {}
 
+  /** One INSERT: no transaction and no read-back of defaults, since every column is given. */
   async record(
     row: Omit<ChatLog, 'id' | 'parentReviewed'> & { parentReviewed?: boolean },
   ): Promise<ChatLog> {
-    return this.repo.save(this.repo.create({ parentReviewed: false, ...row }));
+    const log = this.repo.create({ parentReviewed: false, ...row });
+    const result = await this.repo
+      .createQueryBuilder()
+      .insert()
+      .values(log)
+      .updateEntity(false)
+      .execute();
+    const generated = this.repo.manager.connection.driver.createGeneratedMap(
+      this.repo.metadata,
+      result.raw,
+      0,
+      1,
+    ) as { id?: string | number } | undefined;
+    if (generated?.id !== undefined) log.id = String(generated.id);
+    return log;
   }
 
   async page(childUid: string, query: LogPageQuery): Promise<LogsResponse> {
     const paged = query.page !== undefined || query.pageSize !== undefined;
     const pageSize = Math.min(query.pageSize ?? 10, LOGS_MAX_PAGE_SIZE);
     const page = Math.max(query.page ?? 1, 1);
-    const qb = this.repo.createQueryBuilder('l').where('l.child_uid = :childUid', { childUid });
-    if (query.mode) qb.andWhere('l.mode = :mode', { mode: query.mode });
-    if (query.status) qb.andWhere('l.flagged = :flagged', { flagged: query.status === 'flagged' });
-    const total = await qb.getCount();
-    qb.orderBy('l.created_at', 'DESC').addOrderBy('l.id', 'DESC');
-    if (paged) qb.offset((page - 1) * pageSize).limit(pageSize);
-    else qb.limit(UNPAGED_LIMIT);
-    const rows = await qb.getMany();
-    return paged
-      ? { logs: rows.map(toLogEntry), total, page, pageSize }
-      : { logs: rows.map(toLogEntry), total };
+    const filtered = () => {
+      const qb = this.repo.createQueryBuilder('l').where('l.child_uid = :childUid');
+      if (query.mode) qb.andWhere('l.mode = :mode');
+      if (query.status) qb.andWhere('l.flagged = :flagged');
+      return qb;
+    };
+    const shape = `${query.mode ? 'mode' : ''}:${query.status ? 'status' : ''}`;
+    const params = {
+      childUid,
+      mode: query.mode,
+      flagged: query.status === 'flagged',
+      limit: paged ? pageSize : UNPAGED_LIMIT,
+      offset: paged ? (page - 1) * pageSize : 0,
+    };
+    const [count] = await this.run<{ total: number | string }>(`count ${shape}`, params, () =>
+      filtered().select('COUNT(*)', 'total').getQuery(),
+    );
+    const rows = await this.run<Record<string, unknown>>(`page ${shape}`, params, () => {
+      const qb = filtered().select([]).useIndex(pageIndex(query));
+      for (const column of ENTRY_COLUMNS) qb.addSelect(`l.${column}`, column);
+      qb.orderBy('l.created_at', 'DESC').addOrderBy('l.id', 'DESC');
+      return `${qb.getQuery()} LIMIT :limit OFFSET :offset`;
+    });
+    const logs = this.hydrate(rows).map(toLogEntry);
+    const total = Number(count?.total ?? 0);
+    return paged ? { logs, total, page, pageSize } : { logs, total };
+  }
+
+  /** Runs the statement of a query shape (built by `build` the first time) with these values. */
+  private async run<T>(shape: string, params: ObjectLiteral, build: () => string): Promise<T[]> {
+    let sql = this.statements.get(shape);
+    if (sql === undefined) {
+      sql = build();
+      this.statements.set(shape, sql);
+    }
+    const { driver } = this.repo.manager.connection;
+    const [query, values] = driver.escapeQueryWithParameters(sql, params);
+    return this.repo.query<T[]>(query, values);
+  }
+
+  /**
+   * Raw entry rows as entries, without building entities: the driver converts the columns whose
+   * raw value differs between databases (the date, the booleans); the others are text as stored.
+   */
+  private hydrate(raws: Record<string, unknown>[]): EntryRow[] {
+    const { metadata } = this.repo;
+    const { driver } = this.repo.manager.connection;
+    const converted = (['createdAt', 'flagged', 'parentReviewed'] as const).map((name) =>
+      metadata.findColumnWithPropertyName(name)!,
+    );
+    return raws.map((raw) => {
+      const row = { ...raw };
+      for (const column of converted) {
+        row[column.propertyName] = driver.prepareHydratedValue(raw[column.propertyName], column);
+      }
+      return row as unknown as EntryRow;
+    });
   }
 
   /** Every row of a child, oldest first, for the data export. */
@@ -98,16 +190,21 @@ export class ChatLogsService {
   }
 
   private async countByMode(childUid: string, from: Date, to: Date) {
-    const rows = await this.repo
-      .createQueryBuilder('l')
-      .select('l.mode', 'mode')
-      .addSelect('COUNT(*)', 'count')
-      .addSelect('SUM(CASE WHEN l.flagged = :yes THEN 1 ELSE 0 END)', 'flagged')
-      .where('l.child_uid = :childUid', { childUid })
-      .andWhere('l.created_at >= :from AND l.created_at < :to', { from, to })
-      .setParameter('yes', true)
-      .groupBy('l.mode')
-      .getRawMany<{ mode: string; count: string | number; flagged: string | number | null }>();
+    const rows = await this.run<{
+      mode: string;
+      count: string | number;
+      flagged: string | number | null;
+    }>('stats', { childUid, from, to, yes: true }, () =>
+      this.repo
+        .createQueryBuilder('l')
+        .select('l.mode', 'mode')
+        .addSelect('COUNT(*)', 'count')
+        .addSelect('SUM(CASE WHEN l.flagged = :yes THEN 1 ELSE 0 END)', 'flagged')
+        .where('l.child_uid = :childUid')
+        .andWhere('l.created_at >= :from AND l.created_at < :to')
+        .groupBy('l.mode')
+        .getQuery(),
+    );
     const counts = Object.fromEntries(STATS_MODES.map((m) => [m, 0])) as ModeCounts;
     let flagged = 0;
     for (const row of rows) {
@@ -122,16 +219,32 @@ export class ChatLogsService {
     await manager.delete(AlertState, { childUid });
   }
 
-  /** Deletes rows older than the retention period (LOG_RETENTION_DAYS; 0 keeps everything). */
-  async purgeOlderThan(days: number, now = new Date()): Promise<number> {
+  /**
+   * Deletes rows older than the retention period (LOG_RETENTION_DAYS; 0 keeps everything), in
+   * batches found through the created_at index, so chats can write between two statements.
+   */
+  async purgeOlderThan(days: number, now = new Date(), batch = PURGE_BATCH): Promise<number> {
     if (days <= 0) return 0;
     const cutoff = new Date(now.getTime() - days * 86_400_000);
-    const result = await this.repo
-      .createQueryBuilder()
-      .delete()
-      .where('created_at < :cutoff', { cutoff })
-      .execute();
-    return result.affected ?? 0;
+    let deleted = 0;
+    for (;;) {
+      const ids = (
+        await this.repo
+          .createQueryBuilder('l')
+          .select('l.id', 'id')
+          .where('l.created_at < :cutoff', { cutoff })
+          .limit(batch)
+          .getRawMany<{ id: string | number }>()
+      ).map((r) => r.id);
+      if (!ids.length) return deleted;
+      const result = await this.repo
+        .createQueryBuilder()
+        .delete()
+        .where('id IN (:...ids)', { ids })
+        .execute();
+      deleted += result.affected ?? ids.length;
+      if (ids.length < batch) return deleted;
+    }
   }
 }
 

@@ -10,6 +10,7 @@ import { ChatLogsService } from '../chat-logs/chat-logs.service';
 import type { ChatLog, ChatOutcome } from '../chat-logs/entities/chat-log.entity';
 import { ModerationService } from '../moderation/moderation.service';
 import type { ModerationContext, ModerationVerdict } from '../moderation/moderation.types';
+import { GUARD_BATCH_MS } from '../moderation/response-guard';
 import { ChildrenService } from '../parents/children.service';
 import { KeywordsService } from '../parents/keywords.service';
 import { ParentsService } from '../parents/parents.service';
@@ -118,36 +119,58 @@ export class ChatService implements OnModuleDestroy {
       sent += text;
       res.write(text);
     };
+    let stopped = false;
+    const stop = () => {
+      stopped = true;
+      upstream.abort();
+    };
+    // The guard checks words in batches: when the model pauses, what waits is checked and sent.
+    let pause: NodeJS.Timeout | null = null;
+    const afterPause = () => {
+      const flushed = guard.flush();
+      write(flushed.emit);
+      if (flushed.stop) stop();
+    };
     try {
       for (let step = first; !step.done; step = await iterator.next()) {
+        if (stopped) break;
         let chunk = step.value;
         const mark = chunk.indexOf(IMAGE_MARK);
         if (mark !== -1) {
           image = chunk.slice(mark);
           chunk = chunk.slice(0, mark);
         }
-        const { emit, stop } = guard.push(chunk);
-        write(emit);
-        if (stop) {
-          outcome = 'stopped';
-          upstream.abort();
+        const pushed = guard.push(chunk);
+        write(pushed.emit);
+        if (pushed.stop) {
+          stop();
           break;
         }
         if (clientGone) break;
+        if (guard.waiting) {
+          if (pause) pause.refresh();
+          else pause = setTimeout(afterPause, GUARD_BATCH_MS);
+        }
       }
     } catch (error) {
-      if (!clientGone) {
+      if (!clientGone && !stopped) {
         outcome = 'failed';
         failure = describe(error);
       }
     } finally {
+      if (pause) clearTimeout(pause);
       await iterator.return?.().catch(() => undefined);
     }
     if (clientGone) outcome = 'disconnected';
     const end = guard.end();
     const responseVerdict = end.verdict;
     run.addVerdict(responseVerdict);
+    // A block found in the last words stops the answer as one found earlier does.
+    if (outcome === 'answered' && (stopped || responseVerdict.action === 'block')) {
+      outcome = 'stopped';
+    }
     if (outcome === 'stopped') {
+      write(end.emit);
       write(separator(sent) + this.moderation.safeEnding(responseVerdict, ctx));
     } else {
       write(end.emit);

@@ -1,6 +1,8 @@
-import { detectAll } from './detectors';
+import { RULES, detectAll, mergeRules } from './detectors';
 import { KeywordMatcher } from './keyword-matcher';
+import { type LexiconRule, REQUEST, after, compact } from './lexicon';
 import type { Category, Hit } from './moderation.types';
+import { maxMatchLength } from './regex-span';
 
 const detect = (text: string): Hit[] => detectAll(text, null);
 /** Detections that matter at the moderate level (medium and up). */
@@ -209,5 +211,43 @@ describe('linear time', () => {
   it('still finds the needle at the end of 100 kB', () => {
     const text = `${'a '.repeat(50_000)}I want to die`;
     expect(detect(text).some((h) => h.label === 'suicidal thoughts')).toBe(true);
+  });
+});
+
+describe('lexicon engine', () => {
+  it('writes optional groups without changing what they match', () => {
+    expect(compact('(?:a |the )?cat(s)?(?:x)??[(?:y)]?\\(?:z)?')).toBe(
+      '(?:a |the |)cat(s)?(?:x)??[(?:y)]?\\(?:z)?',
+    );
+    const pattern = new RegExp(`^${compact('(?:my (?:little )?)?brother')}$`);
+    for (const text of ['my little brother', 'my brother', 'brother']) {
+      expect(pattern.test(text)).toBe(true);
+    }
+    expect(pattern.test('little brother')).toBe(false);
+  });
+
+  it('scans rules that give the same hit as one pattern and keeps their matches', () => {
+    const rule = (pattern: RegExp) =>
+      ({ category: 'violence', severity: 'medium', label: 'x', pattern }) as LexiconRule;
+    const merged = mergeRules([rule(/\bkick\b/g), rule(/\bpunch\b/g), rule(after(' kick'))]);
+    expect(merged).toHaveLength(2);
+    expect('kick and punch'.match(merged[0].pattern)).toEqual(['kick', 'punch']);
+  });
+
+  it('continues requests only where a request phrase ends', () => {
+    expect(has('what is the easiest way to end it all', 'self_harm', 'method request')).toBe(true);
+    expect(has('the end it all song is sad', 'self_harm', 'method request')).toBe(false);
+  });
+
+  it('keeps every request rule within the stream guard look-back of the longest rule', () => {
+    let longest = 0;
+    let request = 0;
+    for (const r of RULES) {
+      if (r.category === 'jailbreak') continue;
+      const span = maxMatchLength(r.pattern);
+      if (r.pattern.sticky) request = Math.max(request, span + maxMatchLength(REQUEST));
+      else longest = Math.max(longest, span);
+    }
+    expect(request).toBeLessThanOrEqual(longest);
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { detectAll } from './detectors';
+import { CONTEXT, RULES, detectAll } from './detectors';
 import { KeywordMatcherCache } from './keyword-matcher';
 import {
   DEFAULT_HELPLINES,
@@ -8,10 +8,13 @@ import {
   redirectMessage as writeRedirect,
   safeEnding as writeEnding,
 } from './messages';
-import type { Hit, ModerationContext, ModerationVerdict, ResponseGuard } from './moderation.types';
+import type { Hit, ModerationContext, ModerationVerdict } from './moderation.types';
 import { OpenAiModerator, type RemoteModerator } from './openai-moderation';
 import { type Source, blocksResponse, decide } from './policy';
-import { StreamingResponseGuard } from './response-guard';
+import { type GuardOptions, StreamingResponseGuard, guardLookback } from './response-guard';
+
+/** What the stream guard sees again of what it already sent: the detectors' longest phrase. */
+const GUARD_LOOKBACK = guardLookback(RULES, CONTEXT);
 
 /** Replaces the OpenAI moderation client (tests; null turns the remote check off). */
 export const REMOTE_MODERATOR = Symbol('REMOTE_MODERATOR');
@@ -58,12 +61,16 @@ export class ModerationService {
     return decide(this.detect(text, ctx), ctx, source);
   }
 
-  createResponseGuard(ctx: ModerationContext): ResponseGuard {
+  createResponseGuard(
+    ctx: ModerationContext,
+    options: Partial<GuardOptions> = {},
+  ): StreamingResponseGuard {
     const matcher = this.keywordMatchers.matcherFor(ctx.keywords);
     return new StreamingResponseGuard(
       ctx,
-      (text) => detectAll(text, matcher),
+      (text, view) => detectAll(text, matcher, view),
       (hit) => blocksResponse(hit, ctx),
+      { lookback: GUARD_LOOKBACK, ...options },
     );
   }
 

@@ -14,6 +14,7 @@ import {
   type KidConfigResponse,
 } from '@sprout/shared';
 import { AppConfig } from '../config/app-config';
+import { CacheBus } from '../common/cache-bus';
 import { DomainError, badRequest, notFound } from '../common/domain-error';
 import { FIREBASE_ERRORS, FirebaseService, firebaseCode } from '../auth/firebase.service';
 import { ChatLogsService } from '../chat-logs/chat-logs.service';
@@ -23,6 +24,11 @@ import type { KidPreferencesDto } from './dto/kid-preferences.dto';
 
 export const MAX_CHILDREN_PER_PARENT = 20;
 
+/** Other replicas drop their copy through the CacheBus; this bounds staleness if a message is lost. */
+const CHILD_CACHE_MS = 30_000;
+const CHILD_CACHE_MAX = 10_000;
+const CHILD_TOPIC = 'child';
+
 export function toChildView(child: Child): ChildView {
   return { uid: child.uid, username: child.username, age: child.age, filter: child.filter };
 }
@@ -31,6 +37,10 @@ export function toChildView(child: Child): ChildView {
 @Injectable()
 export class ChildrenService {
   private readonly logger = new Logger(ChildrenService.name);
+  /** Children's rows by uid for the kid routes (every chat reads one). */
+  private readonly cache = new Map<string, { child: Child; until: number }>();
+  /** Counts drops: a read that overlapped one may be stale and is not cached. */
+  private drops = 0;
 
   constructor(
     @InjectRepository(Child) private readonly repo: Repository<Child>,
@@ -38,7 +48,13 @@ export class ChildrenService {
     private readonly firebase: FirebaseService,
     private readonly chatLogs: ChatLogsService,
     private readonly config: AppConfig,
-  ) {}
+    private readonly bus: CacheBus,
+  ) {
+    this.bus.on(CHILD_TOPIC, (uid) => {
+      this.drops++;
+      this.cache.delete(uid);
+    });
+  }
 
   list(parentUid: string): Promise<Child[]> {
     return this.repo.find({ where: { parentUid }, order: { createdAt: 'ASC', username: 'ASC' } });
@@ -51,8 +67,31 @@ export class ChildrenService {
     return child;
   }
 
-  find(childUid: string): Promise<Child | null> {
-    return this.repo.findOneBy({ uid: childUid });
+  /**
+   * The ownership check of getOwned for routes that only read the child's logs: from the cache
+   * (a child never changes family, and deleting one drops it everywhere).
+   */
+  async assertOwned(parentUid: string, childUid: string): Promise<void> {
+    const child = await this.find(childUid);
+    if (!child || child.parentUid !== parentUid) throw notFound('Child');
+  }
+
+  /** The child's own row (kid routes): cached briefly, dropped on every replica when it changes. */
+  async find(childUid: string): Promise<Child | null> {
+    const cached = this.cache.get(childUid);
+    if (cached && cached.until > Date.now()) return copyOf(cached.child);
+    const drops = this.drops;
+    const child = await this.repo.findOneBy({ uid: childUid });
+    if (child && drops === this.drops) {
+      if (this.cache.size >= CHILD_CACHE_MAX) this.cache.clear();
+      this.cache.set(childUid, { child: copyOf(child), until: Date.now() + CHILD_CACHE_MS });
+    }
+    return child;
+  }
+
+  /** Every replica forgets its cached copy of this child. */
+  private changed(childUid: string) {
+    this.bus.publish(CHILD_TOPIC, childUid);
   }
 
   findByUsername(username: string): Promise<Child | null> {
@@ -126,12 +165,15 @@ export class ChildrenService {
     const child = await this.getOwned(parentUid, childUid);
     if (dto.age !== undefined) child.age = dto.age;
     if (dto.filter !== undefined) child.filter = dto.filter;
-    return this.repo.save(child);
+    const saved = await this.repo.save(child);
+    this.changed(childUid);
+    return saved;
   }
 
   async resetPassword(parentUid: string, childUid: string, password: string): Promise<void> {
     await this.getOwned(parentUid, childUid);
     await this.firebase.setPassword(childUid, password);
+    this.changed(childUid);
   }
 
   /** Deletes the child's account, logs and settings; permanent. */
@@ -142,6 +184,7 @@ export class ChildrenService {
       await this.chatLogs.deleteForChild(childUid, manager);
       await manager.delete(Child, { uid: childUid, parentUid });
     });
+    this.changed(childUid);
   }
 
   async allowedModes(parentUid: string, childUid: string): Promise<ChildMode[]> {
@@ -158,6 +201,7 @@ export class ChildrenService {
     if (unique.length === 0) throw badRequest(AT_LEAST_ONE_MODE_MESSAGE, 'validation_failed');
     child.allowedModes = unique;
     await this.repo.save(child);
+    this.changed(childUid);
     return unique;
   }
 
@@ -175,8 +219,15 @@ export class ChildrenService {
     if (dto.auto_read_mobile !== undefined) child.autoReadMobile = dto.auto_read_mobile;
     if (dto.preferred_voice_uri !== undefined)
       child.preferredVoiceUri = dto.preferred_voice_uri || null;
-    return this.kidConfig(await this.repo.save(child));
+    const saved = await this.repo.save(child);
+    this.changed(child.uid);
+    return this.kidConfig(saved);
   }
+}
+
+/** Callers may change what they get; the cached row must not change with it. */
+function copyOf(child: Child): Child {
+  return Object.assign(new Child(), child, { allowedModes: [...child.allowedModes] });
 }
 
 /** Modes in the table's order, without duplicates or unknown names. */

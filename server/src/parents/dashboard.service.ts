@@ -94,12 +94,12 @@ export class DashboardService {
   }
 
   async logs(parentUid: string, childUid: string, query: LogsQueryDto): Promise<LogsResponse> {
-    await this.children_.getOwned(parentUid, childUid);
+    await this.children_.assertOwned(parentUid, childUid);
     return this.chatLogs.page(childUid, query);
   }
 
   async unmark(parentUid: string, childUid: string, logId: string): Promise<LogEntry> {
-    await this.children_.getOwned(parentUid, childUid);
+    await this.children_.assertOwned(parentUid, childUid);
     return this.chatLogs.unmark(childUid, logId);
   }
 
@@ -123,7 +123,7 @@ export class DashboardService {
   }
 
   async stats(parentUid: string, childUid: string, range: TimeRange): Promise<StatsResponse> {
-    await this.children_.getOwned(parentUid, childUid);
+    await this.children_.assertOwned(parentUid, childUid);
     return this.chatLogs.stats(childUid, range);
   }
 }

@@ -5,9 +5,22 @@ export type ChatOutcome = 'answered' | 'blocked' | 'stopped' | 'disconnected' | 
 
 /** One row per prompt a child sends, whatever happens to it. */
 @Entity('chat_logs')
-@Index('idx_chat_logs_child_created', ['childUid', 'createdAt'])
+@Index('idx_chat_logs_child_created_id_mode_flagged', [
+  'childUid',
+  'createdAt',
+  'id',
+  'mode',
+  'flagged',
+])
 @Index('idx_chat_logs_child_flagged_created', ['childUid', 'flagged', 'createdAt'])
-@Index('idx_chat_logs_child_mode_created', ['childUid', 'mode', 'createdAt'])
+@Index('idx_chat_logs_child_mode_created_id_flagged', [
+  'childUid',
+  'mode',
+  'createdAt',
+  'id',
+  'flagged',
+])
+@Index('idx_chat_logs_created', ['createdAt'])
 @Index('idx_chat_logs_parent', ['parentUid'])
 export class ChatLog {
   /** bigint: MySQL returns it as a string, SQLite as a number; API answers always use String(id). */

@@ -1,0 +1,74 @@
+// CPU time the server spends per chat, from the kernel's account of the server process
+// (/proc/<pid>/stat: user + system time, so socket writes count too; Linux only). Unlike the chat
+// figures it does not grow when other processes take the CPU. Starts the Auth emulator, the local
+// upstream and the server on SQLite, 20 children, 40 chats of warm-up, then measures.
+//   node bench/cpu-per-chat.mjs [chats=300] [concurrency=10]
+import fs from 'node:fs';
+import { Agent, request } from 'undici';
+import { createFamilies } from './lib/accounts.mjs';
+import { tag } from './lib/chat.mjs';
+import { makeTempDir, startEmulator, startServer, startUpstream } from './lib/stack.mjs';
+import { sleep, stopAll } from './lib/util.mjs';
+
+const chats = Number(process.argv[2] ?? 300);
+const concurrency = Number(process.argv[3] ?? 10);
+
+function cpuSeconds(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+try {
+  const work = makeTempDir('sprout-cpu-per-chat-');
+  const upstream = await startUpstream({ firstMs: 20, intervalMs: 10 });
+  const emulator = await startEmulator(work);
+  const server = await startServer({
+    dataDir: work,
+    emulatorHost: emulator.host,
+    upstreamBaseUrl: upstream.baseUrl,
+  });
+  const families = await createFamilies({
+    origin: server.origin,
+    emulatorHost: emulator.host,
+    childCount: 20,
+    keywords: ['minecraft', 'fortnite', 'roblox', 'tiktok', 'youtube'],
+  });
+  const agent = new Agent({ connections: 256 });
+  let n = 0;
+  const chat = async () => {
+    const i = n++;
+    const child = families.children[i % families.children.length];
+    const { statusCode, body } = await request(`${server.origin}/api/kids/chat`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { authorization: `Bearer ${child.idToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        prompt: `Why is the sky blue? ${tag(i)}`,
+        mode: 'Learn',
+        history: [],
+      }),
+    });
+    const text = await body.text();
+    if (statusCode !== 200) throw new Error(`chat ${i}: ${statusCode} ${text}`);
+  };
+  const wave = async (total) => {
+    let left = total;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (left-- > 0) await chat();
+      }),
+    );
+  };
+  await wave(40);
+  await sleep(500);
+  const before = cpuSeconds(server.process.pid);
+  await wave(chats);
+  const seconds = cpuSeconds(server.process.pid) - before;
+  console.log(
+    `${chats} chats, ${concurrency} at a time: ${seconds.toFixed(2)} s of server CPU, ` +
+      `${((seconds * 1000) / chats).toFixed(1)} ms per chat`,
+  );
+  await server.stop();
+} finally {
+  await stopAll();
+}
