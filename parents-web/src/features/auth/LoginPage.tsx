@@ -5,7 +5,7 @@ import { logEvent } from '../../lib/analytics';
 import { api } from '../../lib/api';
 import { signInWithEmail, signInWithGoogle, signOutUser, type SignedIn } from '../../lib/firebase';
 import { AuthLayout, isOtherApp, safeNextPath } from './AuthLayout';
-import { GoogleMark } from './GoogleMark';
+import { AuthButtons } from './AuthButtons';
 
 export const LOGIN_TEXT = {
   sessionExpired: 'Your session has expired. Please log in again.',
@@ -136,26 +136,14 @@ export function LoginPage() {
             onChange={(event) => setPassword(event.target.value)}
           />
         </div>
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={busy !== null}
-        >
-          {busy === 'email' ? 'Logging In...' : 'Log In with Email'}
-        </button>
-        <div className="auth-form__divider">or</div>
-        <button
-          type="button"
-          className="button button--secondary button--block"
-          disabled={busy !== null}
-          onClick={() => void onGoogle()}
-        >
-          <GoogleMark />
-          {busy === 'google' ? 'Logging In...' : 'Log in with Google'}
-        </button>
-        <p className="auth-form__error" role="alert" aria-live="assertive">
-          {error && <span className="alert alert--error">{error}</span>}
-        </p>
+        <AuthButtons
+          busy={busy}
+          busyLabel="Logging In..."
+          emailLabel="Log In with Email"
+          googleLabel="Log in with Google"
+          onGoogle={onGoogle}
+          error={error}
+        />
         {showManage && (
           <button
             type="button"

@@ -11,7 +11,7 @@ import {
   type SignedIn,
 } from '../../lib/firebase';
 import { AuthLayout } from './AuthLayout';
-import { GoogleMark } from './GoogleMark';
+import { AuthButtons } from './AuthButtons';
 
 export const SIGNUP_TEXT = {
   acceptTerms: 'You must accept the Terms and Conditions to sign up.',
@@ -164,26 +164,14 @@ export function SignupPage() {
             , and I am the parent or legal guardian of the children I add.
           </span>
         </label>
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={busy !== null}
-        >
-          {busy === 'email' ? 'Signing Up...' : 'Sign Up with Email'}
-        </button>
-        <div className="auth-form__divider">or</div>
-        <button
-          type="button"
-          className="button button--secondary button--block"
-          disabled={busy !== null}
-          onClick={() => void onGoogle()}
-        >
-          <GoogleMark />
-          {busy === 'google' ? 'Signing Up...' : 'Sign up with Google'}
-        </button>
-        <p className="auth-form__error" role="alert" aria-live="assertive">
-          {error && <span className="alert alert--error">{error}</span>}
-        </p>
+        <AuthButtons
+          busy={busy}
+          busyLabel="Signing Up..."
+          emailLabel="Sign Up with Email"
+          googleLabel="Sign up with Google"
+          onGoogle={onGoogle}
+          error={error}
+        />
         <div className="auth-form__links">
           <span>
             Already have an account? <Link to="/parents/login">Log in</Link>
