@@ -3,6 +3,7 @@
 // figures it does not grow when other processes take the CPU. Starts the Auth emulator, the local
 // upstream and the server on SQLite, 20 children, 40 chats of warm-up, then measures.
 //   node bench/cpu-per-chat.mjs [chats=300] [concurrency=10]
+// With BENCH_PROFILE_DIR=dir the server also writes a CPU profile of the whole run there.
 import fs from 'node:fs';
 import { Agent, request } from 'undici';
 import { createFamilies } from './lib/accounts.mjs';
@@ -26,6 +27,7 @@ try {
     dataDir: work,
     emulatorHost: emulator.host,
     upstreamBaseUrl: upstream.baseUrl,
+    profileDir: process.env.BENCH_PROFILE_DIR,
   });
   const families = await createFamilies({
     origin: server.origin,
@@ -62,11 +64,18 @@ try {
   await wave(40);
   await sleep(500);
   const before = cpuSeconds(server.process.pid);
+  const upstreamBefore = cpuSeconds(upstream.process.pid);
+  const selfBefore = process.cpuUsage();
   await wave(chats);
   const seconds = cpuSeconds(server.process.pid) - before;
+  const upstreamSeconds = cpuSeconds(upstream.process.pid) - upstreamBefore;
+  const self = process.cpuUsage(selfBefore);
+  const selfSeconds = (self.user + self.system) / 1e6;
   console.log(
     `${chats} chats, ${concurrency} at a time: ${seconds.toFixed(2)} s of server CPU, ` +
-      `${((seconds * 1000) / chats).toFixed(1)} ms per chat`,
+      `${((seconds * 1000) / chats).toFixed(1)} ms per chat ` +
+      `(the upstream: ${((upstreamSeconds * 1000) / chats).toFixed(1)} ms, ` +
+      `the load generator: ${((selfSeconds * 1000) / chats).toFixed(1)} ms)`,
   );
   await server.stop();
 } finally {

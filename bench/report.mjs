@@ -36,6 +36,7 @@ for (const [db, c] of Object.entries(r.chat.by_database)) {
         'overhead (total)',
         'overhead (TTFB)',
         'ratio',
+        'bare proxy overhead (total)',
       ],
       Object.values(c.levels).map((l) => [
         l.concurrency,
@@ -47,6 +48,7 @@ for (const [db, c] of Object.entries(r.chat.by_database)) {
         `**${ppp(l.overhead_ms)}**`,
         ppp(l.ttfb_overhead_ms),
         l.ratio,
+        l.floor_overhead_ms ? ppp(l.floor_overhead_ms) : '',
       ]),
     ),
   );

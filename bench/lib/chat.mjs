@@ -1,5 +1,6 @@
 // Chat overhead: N concurrent streaming chats through the server and, interleaved in the same
-// run, straight to the upstream; time to first byte and total time for both.
+// run, straight to the upstream and through the bare pass-through proxy (floor-proxy.mjs, the
+// reference: what any Node proxy adds on this machine); time to first byte and total time.
 import { Agent, request } from 'undici';
 import { ANSWER } from './answer.mjs';
 import { Histogram, log, round } from './util.mjs';
@@ -54,8 +55,9 @@ async function timed(fn) {
  * One chat benchmark on a running server: returns per-concurrency figures and the number of
  * server requests made (for the log-row check).
  */
-export async function runChat({ server, upstream, children, plan, mode = 'Learn' }) {
+export async function runChat({ server, upstream, floor, children, plan, mode = 'Learn' }) {
   const serverAgent = new Agent({ connections: 512, keepAliveTimeout: 60_000 });
+  const floorAgent = new Agent({ connections: 512, keepAliveTimeout: 60_000 });
   const directAgent = new Agent({ connections: 512, keepAliveTimeout: 60_000 });
   let seq = 0;
   let serverRequests = 0;
@@ -99,6 +101,21 @@ export async function runChat({ server, upstream, children, plan, mode = 'Learn'
     return r;
   };
 
+  const viaFloor = async () => {
+    const n = seq++;
+    const r = await timed(() =>
+      request(floor.origin, {
+        method: 'POST',
+        dispatcher: floorAgent,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: PROMPTS[n % PROMPTS.length] }),
+      }),
+    );
+    if (r.statusCode !== 200 || r.text !== ANSWER)
+      errors.push(`floor #${n}: ${r.statusCode} ${r.text.slice(0, 200)}`);
+    return r;
+  };
+
   /** `concurrency` lanes, each making `perLane` requests one after the other. */
   const wave = async (fn, concurrency, perLane, sink) => {
     await Promise.all(
@@ -118,19 +135,29 @@ export async function runChat({ server, upstream, children, plan, mode = 'Learn'
     // Warm-up (connections, JIT, caches of the child and the keywords): not recorded.
     await wave(viaServer, 10, 3, null);
     await wave(direct, 10, 3, null);
+    await wave(viaFloor, 10, 3, null);
     const levels = {};
     for (const { concurrency, rounds, perLane } of plan) {
       const s = { ttfb: new Histogram(), total: new Histogram() };
       const d = { ttfb: new Histogram(), total: new Histogram() };
+      const f = { ttfb: new Histogram(), total: new Histogram() };
+      const sides = [
+        [viaServer, s],
+        [direct, d],
+        [viaFloor, f],
+      ];
       const began = performance.now();
       for (let r = 0; r < rounds; r++) {
-        // Alternate which side goes first so that neither always meets a warmer machine.
-        const order = r % 2 === 0 ? [viaServer, direct] : [direct, viaServer];
-        for (const fn of order) await wave(fn, concurrency, perLane, fn === direct ? d : s);
+        // Rotate which side goes first so that none always meets a warmer machine.
+        for (let k = 0; k < sides.length; k++) {
+          const [fn, sink] = sides[(r + k) % sides.length];
+          await wave(fn, concurrency, perLane, sink);
+        }
       }
       const seconds = (performance.now() - began) / 1000;
       const sv = { ttfb_ms: s.ttfb.summary(), total_ms: s.total.summary() };
       const dv = { ttfb_ms: d.ttfb.summary(), total_ms: d.total.summary() };
+      const fv = { ttfb_ms: f.ttfb.summary(), total_ms: f.total.summary() };
       const diff = (a, b) => ({
         p50: round(a.p50 - b.p50),
         p95: round(a.p95 - b.p95),
@@ -141,7 +168,9 @@ export async function runChat({ server, upstream, children, plan, mode = 'Learn'
         requests: s.total.count,
         server: sv,
         direct: dv,
+        floor: fv,
         overhead_ms: diff(sv.total_ms, dv.total_ms),
+        floor_overhead_ms: diff(fv.total_ms, dv.total_ms),
         ttfb_overhead_ms: diff(sv.ttfb_ms, dv.ttfb_ms),
         ratio: round(sv.total_ms.p50 / dv.total_ms.p50, 3),
         ttfb_ratio: round(sv.ttfb_ms.p50 / dv.ttfb_ms.p50, 3),
@@ -152,12 +181,14 @@ export async function runChat({ server, upstream, children, plan, mode = 'Learn'
           `${sv.total_ms.p50} ms vs direct ${dv.total_ms.p50} ms; overhead p50/p95/p99 ` +
           `${levels[concurrency].overhead_ms.p50}/${levels[concurrency].overhead_ms.p95}/` +
           `${levels[concurrency].overhead_ms.p99} ms; ttfb overhead p50 ` +
-          `${levels[concurrency].ttfb_overhead_ms.p50} ms`,
+          `${levels[concurrency].ttfb_overhead_ms.p50} ms; bare proxy overhead p50/p95/p99 ` +
+          `${levels[concurrency].floor_overhead_ms.p50}/${levels[concurrency].floor_overhead_ms.p95}/` +
+          `${levels[concurrency].floor_overhead_ms.p99} ms`,
       );
     }
     return { levels, serverRequests, errors };
   } finally {
-    await Promise.all([serverAgent.close(), directAgent.close()]);
+    await Promise.all([serverAgent.close(), directAgent.close(), floorAgent.close()]);
   }
 }
 

@@ -18,17 +18,9 @@ import {
 
 export const PROJECT_ID = 'demo-sprout';
 
-export async function startUpstream({ firstMs, intervalMs }) {
-  const child = startNode(
-    [
-      path.join(BENCH_DIR, 'lib', 'upstream-server.mjs'),
-      '--first',
-      String(firstMs),
-      '--interval',
-      String(intervalMs),
-    ],
-    { name: 'upstream' },
-  );
+/** A helper process of the benchmark that prints {"port": N} when it listens. */
+async function startListening(args, name) {
+  const child = startNode(args, { name });
   const port = await new Promise((resolve, reject) => {
     let buffer = '';
     const onData = (data) => {
@@ -40,13 +32,37 @@ export async function startUpstream({ firstMs, intervalMs }) {
       }
     };
     child.stdout.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`upstream exited (${code}): ${child.output()}`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code}): ${child.output()}`)));
   });
+  return { port, child };
+}
+
+export async function startUpstream({ firstMs, intervalMs }) {
+  const { port, child } = await startListening(
+    [
+      path.join(BENCH_DIR, 'lib', 'upstream-server.mjs'),
+      '--first',
+      String(firstMs),
+      '--interval',
+      String(intervalMs),
+    ],
+    'upstream',
+  );
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     origin: `http://127.0.0.1:${port}`,
+    process: child,
     stop: () => stopProcess(child),
   };
+}
+
+/** The bare pass-through proxy (floor-proxy.mjs) in front of the upstream. */
+export async function startFloorProxy(upstreamBaseUrl) {
+  const { port, child } = await startListening(
+    [path.join(BENCH_DIR, 'lib', 'floor-proxy.mjs'), '--upstream', upstreamBaseUrl],
+    'floor proxy',
+  );
+  return { origin: `http://127.0.0.1:${port}`, process: child, stop: () => stopProcess(child) };
 }
 
 export async function startEmulator(workDir) {
