@@ -3,7 +3,9 @@ import { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from './utils/create-app';
 import { bearer, makeChild, makeParent, uniqueUsername } from './utils/factories';
 import { signIn } from './utils/firebase';
+import { ChatLogsService } from '../src/chat-logs/chat-logs.service';
 import { ChatLog } from '../src/chat-logs/entities/chat-log.entity';
+import { CacheBus } from '../src/common/cache-bus';
 
 describe('parent dashboard API', () => {
   let t: TestApp;
@@ -390,6 +392,62 @@ describe('parent dashboard API', () => {
         .get(`/api/parents/logs/${child.uid}?status=maybe`)
         .set(auth)
         .expect(400);
+    });
+
+    it('keeps the page totals true as rows are written, reviewed and changed elsewhere', async () => {
+      const parent = await makeParent(t);
+      const child = await makeChild(t, parent);
+      await seedLogs(parent.uid, child.uid);
+      const auth = bearer(parent.idToken);
+      const totals = async () => {
+        const [all, flagged, learn] = await Promise.all(
+          ['', '?status=flagged', '?mode=Learn'].map((q) =>
+            request(t.server)
+              .get(`/api/parents/logs/${child.uid}${q}${q ? '&' : '?'}pageSize=1`)
+              .set(auth)
+              .expect(200),
+          ),
+        );
+        return [all.body.total, flagged.body.total, learn.body.total];
+      };
+      expect(await totals()).toEqual([25, 7, 5]);
+      expect(await totals()).toEqual([25, 7, 5]);
+
+      // A chat's row (the kids route writes through the service).
+      await t.app.get(ChatLogsService).record({
+        childUid: child.uid,
+        parentUid: parent.uid,
+        createdAt: new Date(),
+        mode: 'Learn',
+        promptText: 'one more',
+        responseText: 'yes',
+        flagged: true,
+        reason: "Keyword match: 'x'",
+        categories: null,
+        severity: 'normal',
+        outcome: 'answered',
+        error: null,
+      });
+      expect(await totals()).toEqual([26, 8, 6]);
+
+      const first = await request(t.server)
+        .get(`/api/parents/logs/${child.uid}?status=flagged&pageSize=1`)
+        .set(auth)
+        .expect(200);
+      await request(t.server)
+        .post(`/api/parents/logs/${first.body.logs[0].id}/unmark`)
+        .set(auth)
+        .send({ child_id: child.uid })
+        .expect(200);
+      expect(await totals()).toEqual([26, 7, 6]);
+
+      // Another replica's write reaches this one as a CacheBus message for the child.
+      const repo = t.app.get(DataSource).getRepository(ChatLog);
+      const elsewhere = await repo.findOneByOrFail({ childUid: child.uid, promptText: 'prompt 1' });
+      await repo.delete({ id: elsewhere.id });
+      expect(await totals()).toEqual([26, 7, 6]);
+      t.app.get(CacheBus).publish('chat-logs', child.uid);
+      expect(await totals()).toEqual([25, 7, 6]);
     });
 
     it('unmarks a flagged log as reviewed', async () => {

@@ -13,6 +13,7 @@ import {
   type TimeRange,
   type ChatMode,
 } from '@sprout/shared';
+import { CacheBus } from '../common/cache-bus';
 import { notFound } from '../common/domain-error';
 import { AlertState } from './entities/alert-state.entity';
 import { ChatLog } from './entities/chat-log.entity';
@@ -39,6 +40,23 @@ export function pageIndex(query: Pick<LogPageQuery, 'mode' | 'status'>): string 
   if (query.mode) return 'idx_chat_logs_child_mode_created_id_flagged';
   if (query.status) return 'idx_chat_logs_child_flagged_created';
   return 'idx_chat_logs_child_created_id_mode_flagged';
+}
+
+/**
+ * Totals of the log pages (a COUNT over every row of a child that matches the filters: the part
+ * of a page that grows with the log) are kept per child and filter until a row of that child is
+ * written, reviewed or deleted on any replica (CacheBus); this bounds staleness if a message is
+ * lost or a replica runs without Redis.
+ */
+const TOTALS_CACHE_MS = 30_000;
+const TOTALS_CACHE_CHILDREN = 10_000;
+const LOGS_TOPIC = 'chat-logs';
+/** The key of LOGS_TOPIC that drops every child's totals (the retention purge). */
+const EVERY_CHILD = '*';
+
+interface Totals {
+  until: number;
+  byFilter: Map<string, number>;
 }
 
 /** The columns a dashboard entry shows. */
@@ -75,7 +93,22 @@ export class ChatLogsService {
   /** The SQL of each dashboard query shape, built once: building it costs more than running it. */
   private readonly statements = new Map<string, string>();
 
-  constructor(@InjectRepository(ChatLog) private readonly repo: Repository<ChatLog>) {}
+  private readonly totals = new Map<string, Totals>();
+
+  constructor(
+    @InjectRepository(ChatLog) private readonly repo: Repository<ChatLog>,
+    private readonly bus: CacheBus,
+  ) {
+    this.bus.on(LOGS_TOPIC, (childUid) => {
+      if (childUid === EVERY_CHILD) this.totals.clear();
+      else this.totals.delete(childUid);
+    });
+  }
+
+  /** Every replica forgets the totals of this child (or of every child). */
+  private changed(childUid: string) {
+    this.bus.publish(LOGS_TOPIC, childUid);
+  }
 
   /** One INSERT: no transaction and no read-back of defaults, since every column is given. */
   async record(
@@ -95,6 +128,7 @@ export class ChatLogsService {
       1,
     ) as { id?: string | number } | undefined;
     if (generated?.id !== undefined) log.id = String(generated.id);
+    this.changed(row.childUid);
     return log;
   }
 
@@ -116,8 +150,11 @@ export class ChatLogsService {
       limit: paged ? pageSize : UNPAGED_LIMIT,
       offset: paged ? (page - 1) * pageSize : 0,
     };
-    const [count] = await this.run<{ total: number | string }>(`count ${shape}`, params, () =>
-      filtered().select('COUNT(*)', 'total').getQuery(),
+    const filter = `${query.mode ?? ''}\u0000${query.status ?? ''}`;
+    const total = await this.total(childUid, filter, () =>
+      this.run<{ total: number | string }>(`count ${shape}`, params, () =>
+        filtered().select('COUNT(*)', 'total').getQuery(),
+      ),
     );
     const rows = await this.run<Record<string, unknown>>(`page ${shape}`, params, () => {
       const qb = filtered().select([]).useIndex(pageIndex(query));
@@ -126,8 +163,35 @@ export class ChatLogsService {
       return `${qb.getQuery()} LIMIT :limit OFFSET :offset`;
     });
     const logs = this.hydrate(rows).map(toLogEntry);
-    const total = Number(count?.total ?? 0);
     return paged ? { logs, total, page, pageSize } : { logs, total };
+  }
+
+  /**
+   * The total of a filter, from the cache when no row of the child changed since it was counted.
+   * A count that overlapped a change is not kept: the change replaced or removed the entry.
+   */
+  private async total(
+    childUid: string,
+    filter: string,
+    count: () => Promise<{ total: number | string }[]>,
+  ): Promise<number> {
+    const now = Date.now();
+    let entry = this.totals.get(childUid);
+    if (entry && entry.until <= now) {
+      this.totals.delete(childUid);
+      entry = undefined;
+    }
+    const cached = entry?.byFilter.get(filter);
+    if (cached !== undefined) return cached;
+    if (!entry) {
+      if (this.totals.size >= TOTALS_CACHE_CHILDREN) this.totals.clear();
+      entry = { until: now + TOTALS_CACHE_MS, byFilter: new Map() };
+      this.totals.set(childUid, entry);
+    }
+    const [row] = await count();
+    const total = Number(row?.total ?? 0);
+    if (this.totals.get(childUid) === entry) entry.byFilter.set(filter, total);
+    return total;
   }
 
   /** Runs the statement of a query shape (built by `build` the first time) with these values. */
@@ -172,7 +236,9 @@ export class ChatLogsService {
     if (!log) throw notFound('Log entry');
     log.flagged = false;
     log.parentReviewed = true;
-    return toLogEntry(await this.repo.save(log));
+    const saved = await this.repo.save(log);
+    this.changed(childUid);
+    return toLogEntry(saved);
   }
 
   async stats(childUid: string, range: TimeRange, now = new Date()): Promise<StatsResponse> {
@@ -217,6 +283,7 @@ export class ChatLogsService {
   async deleteForChild(childUid: string, manager: EntityManager): Promise<void> {
     await manager.delete(ChatLog, { childUid });
     await manager.delete(AlertState, { childUid });
+    this.changed(childUid);
   }
 
   /**
@@ -243,6 +310,7 @@ export class ChatLogsService {
         .where('id IN (:...ids)', { ids })
         .execute();
       deleted += result.affected ?? ids.length;
+      this.changed(EVERY_CHILD);
       if (ids.length < batch) return deleted;
     }
   }
