@@ -4,11 +4,18 @@
 // upstream and the server on SQLite, 20 children, 40 chats of warm-up, then measures.
 //   node bench/cpu-per-chat.mjs [chats=300] [concurrency=10]
 // With BENCH_PROFILE_DIR=dir the server also writes a CPU profile of the whole run there.
+// It then measures the bare pass-through proxy (lib/floor-proxy.mjs) the same way, for reference.
 import fs from 'node:fs';
 import { Agent, request } from 'undici';
 import { createFamilies } from './lib/accounts.mjs';
 import { tag } from './lib/chat.mjs';
-import { makeTempDir, startEmulator, startServer, startUpstream } from './lib/stack.mjs';
+import {
+  makeTempDir,
+  startEmulator,
+  startFloorProxy,
+  startServer,
+  startUpstream,
+} from './lib/stack.mjs';
 import { sleep, stopAll } from './lib/util.mjs';
 
 const chats = Number(process.argv[2] ?? 300);
@@ -53,31 +60,46 @@ try {
     const text = await body.text();
     if (statusCode !== 200) throw new Error(`chat ${i}: ${statusCode} ${text}`);
   };
-  const wave = async (total) => {
+  const floor = await startFloorProxy(upstream.baseUrl);
+  const viaFloor = async () => {
+    const { statusCode, body } = await request(floor.origin, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'Why is the sky blue?' }),
+    });
+    const text = await body.text();
+    if (statusCode !== 200) throw new Error(`bare proxy: ${statusCode} ${text}`);
+  };
+  const wave = async (fn, total) => {
     let left = total;
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while (left-- > 0) await chat();
+        while (left-- > 0) await fn();
       }),
     );
   };
-  await wave(40);
-  await sleep(500);
-  const before = cpuSeconds(server.process.pid);
-  const upstreamBefore = cpuSeconds(upstream.process.pid);
-  const selfBefore = process.cpuUsage();
-  await wave(chats);
-  const seconds = cpuSeconds(server.process.pid) - before;
-  const upstreamSeconds = cpuSeconds(upstream.process.pid) - upstreamBefore;
-  const self = process.cpuUsage(selfBefore);
-  const selfSeconds = (self.user + self.system) / 1e6;
-  console.log(
-    `${chats} chats, ${concurrency} at a time: ${seconds.toFixed(2)} s of server CPU, ` +
-      `${((seconds * 1000) / chats).toFixed(1)} ms per chat ` +
-      `(the upstream: ${((upstreamSeconds * 1000) / chats).toFixed(1)} ms, ` +
-      `the load generator: ${((selfSeconds * 1000) / chats).toFixed(1)} ms)`,
-  );
+  const measure = async (name, pid, fn) => {
+    await wave(fn, 40);
+    await sleep(500);
+    const before = cpuSeconds(pid);
+    const upstreamBefore = cpuSeconds(upstream.process.pid);
+    const selfBefore = process.cpuUsage();
+    await wave(fn, chats);
+    const seconds = cpuSeconds(pid) - before;
+    const upstreamSeconds = cpuSeconds(upstream.process.pid) - upstreamBefore;
+    const self = process.cpuUsage(selfBefore);
+    const selfSeconds = (self.user + self.system) / 1e6;
+    console.log(
+      `${name}: ${chats} chats, ${concurrency} at a time: ${seconds.toFixed(2)} s of CPU, ` +
+        `${((seconds * 1000) / chats).toFixed(1)} ms per chat ` +
+        `(the upstream: ${((upstreamSeconds * 1000) / chats).toFixed(1)} ms, ` +
+        `the load generator: ${((selfSeconds * 1000) / chats).toFixed(1)} ms)`,
+    );
+  };
+  await measure('server', server.process.pid, chat);
   await server.stop();
+  await measure('bare proxy', floor.process.pid, viaFloor);
 } finally {
   await stopAll();
 }

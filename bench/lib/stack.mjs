@@ -76,10 +76,35 @@ export async function startEmulator(workDir) {
   return emulator;
 }
 
-/** Builds shared and server when server/dist/main.js is missing (a fresh clone). */
+/** The newest modification time of the files under `dir` (0 when it does not exist). */
+function newestMtime(dir) {
+  if (!fs.existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const mtime = fs.statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs;
+    if (mtime > newest) newest = mtime;
+  }
+  return newest;
+}
+
+/**
+ * Builds shared and server when server/dist/main.js is missing (a fresh clone) or everything in
+ * server/dist is older than a source file of either, so the benchmark never measures stale code.
+ */
 export async function ensureServerBuilt() {
-  if (fs.existsSync(path.join(SERVER_DIR, 'dist', 'main.js'))) return;
-  log('server/dist/main.js is missing: building @sprout/shared and @sprout/server');
+  const main = path.join(SERVER_DIR, 'dist', 'main.js');
+  const built = fs.existsSync(main) ? newestMtime(path.join(SERVER_DIR, 'dist')) : 0;
+  const sources = Math.max(
+    newestMtime(path.join(SERVER_DIR, 'src')),
+    newestMtime(path.join(ROOT, 'shared', 'src')),
+  );
+  if (built >= sources) return;
+  log(
+    built
+      ? 'server/dist is older than the sources: building @sprout/shared and @sprout/server'
+      : 'server/dist/main.js is missing: building @sprout/shared and @sprout/server',
+  );
   for (const ws of ['@sprout/shared', '@sprout/server']) {
     const npm = process.env.npm_execpath;
     const child = npm ? startNode([npm, 'run', 'build', '-w', ws], { name: `build ${ws}` }) : null;
