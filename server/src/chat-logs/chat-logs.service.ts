@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, type ObjectLiteral, Repository } from 'typeorm';
 import {
+  CHILD_MODES,
+  EXPLAIN_MODE,
   LOGS_MAX_PAGE_SIZE,
   MODE_INFO,
   STATS_MODES,
@@ -58,6 +60,9 @@ interface Totals {
   until: number;
   byFilter: Map<string, number>;
 }
+
+/** Every mode a row can have (written by the chat route only). */
+const ALL_MODES: readonly ChatMode[] = [...CHILD_MODES, EXPLAIN_MODE];
 
 /** The columns a dashboard entry shows. */
 const ENTRY_COLUMNS = [
@@ -260,17 +265,24 @@ export class ChatLogsService {
       mode: string;
       count: string | number;
       flagged: string | number | null;
-    }>('stats', { childUid, from, to, yes: true }, () =>
-      this.repo
+    }>('stats', { childUid, from, to, yes: true, modes: ALL_MODES }, () => {
+      const qb = this.repo
         .createQueryBuilder('l')
         .select('l.mode', 'mode')
         .addSelect('COUNT(*)', 'count')
         .addSelect('SUM(CASE WHEN l.flagged = :yes THEN 1 ELSE 0 END)', 'flagged')
-        .where('l.child_uid = :childUid')
+        .where('l.child_uid = :childUid');
+      // SQLite then reads each mode's window from the (child, mode, created_at, ...) index, in
+      // mode order, without a temporary B-tree for the grouping: a year of 9,000 rows in 1.5 ms
+      // instead of 3.6. MariaDB plans the list worse (a week: 0.9 ms -> 5.8), so it goes without.
+      if (this.repo.manager.connection.options.type === 'better-sqlite3') {
+        qb.andWhere('l.mode IN (:...modes)');
+      }
+      return qb
         .andWhere('l.created_at >= :from AND l.created_at < :to')
         .groupBy('l.mode')
-        .getQuery(),
-    );
+        .getQuery();
+    });
     const counts = Object.fromEntries(STATS_MODES.map((m) => [m, 0])) as ModeCounts;
     let flagged = 0;
     for (const row of rows) {
