@@ -221,26 +221,13 @@ export async function explainAll({ db, env, parentUid, childUid }) {
       shapes.push({ name: `logs page: ${shape.name}`, qb });
     }
     const now = new Date();
-    const stats = logs
-      .createQueryBuilder('l')
-      .select('l.mode', 'mode')
-      .addSelect('COUNT(*)', 'count')
-      .addSelect('SUM(CASE WHEN l.flagged = :yes THEN 1 ELSE 0 END)', 'flagged')
-      .where('l.child_uid = :childUid', { childUid });
-    // As countByMode: on SQLite the list of modes lets the mode index serve the grouping.
-    if (db.kind === 'sqlite') {
-      const { CHILD_MODES, EXPLAIN_MODE } = requireServer('@sprout/shared');
-      stats.andWhere('l.mode IN (:...modes)', { modes: [...CHILD_MODES, EXPLAIN_MODE] });
-    }
+    // As countByMode: the whole days of a 30-day window from chat_log_days, its two ends from
+    // chat_logs.
+    const { windowCountsSql, windowParams } = requireServer('./dist/chat-logs/daily-counts.js');
     shapes.push({
-      name: 'stats: counts by mode in a window',
-      qb: stats
-        .andWhere('l.created_at >= :from AND l.created_at < :to', {
-          from: new Date(now.getTime() - 30 * 86_400_000),
-          to: now,
-        })
-        .setParameter('yes', true)
-        .groupBy('l.mode'),
+      name: 'stats: counts of a 30-day window (whole days + both ends)',
+      sql: windowCountsSql(),
+      params: windowParams(childUid, new Date(now.getTime() - 30 * 86_400_000), now),
     });
     shapes.push({
       name: 'retention purge: one batch (not on the dashboard path)',
@@ -258,8 +245,11 @@ export async function explainAll({ db, env, parentUid, childUid }) {
         .where('id IN (:...ids)', { ids: [1, 2, 3] }),
     });
     const out = [];
-    for (const { name, qb } of shapes) {
-      const [sql, params] = qb.getQueryAndParameters();
+    for (const shape of shapes) {
+      const { name } = shape;
+      const [sql, params] = shape.qb
+        ? shape.qb.getQueryAndParameters()
+        : ds.driver.escapeQueryWithParameters(shape.sql, shape.params);
       const prefix = db.kind === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
       const rows = await ds.query(prefix + sql, params);
       out.push({ name, sql, ...db.interpretPlan(rows) });

@@ -96,7 +96,11 @@ export class MariaDb {
       rows: r.rows,
       extra: r.Extra,
     }));
-    const usesIndex = plan.every((r) => r.key !== null && r.type !== 'ALL');
+    // A derived table (a subquery in FROM, such as the stats' UNION ALL) is the few rows its
+    // parts produced: only the reads of real tables must go through an index.
+    const usesIndex = plan
+      .filter((r) => !/^<(derived|union)/.test(r.table ?? ''))
+      .every((r) => r.key !== null && r.type !== 'ALL');
     return { plan, usesIndex };
   }
 
@@ -160,8 +164,13 @@ export class SqliteDb {
 
   interpretPlan(rows) {
     const plan = rows.map((r) => r.detail);
+    // A co-routine (a subquery in FROM, such as the stats' UNION ALL) is scanned as the few rows
+    // its parts produced: only the reads of real tables must go through an index.
+    const coroutines = new Set(
+      plan.map((d) => /^CO-ROUTINE (\S+)/.exec(d)?.[1]).filter((name) => name !== undefined),
+    );
     const usesIndex = plan
-      .filter((d) => /^(SCAN|SEARCH)\b/.test(d))
+      .filter((d) => /^(SCAN|SEARCH)\b/.test(d) && !coroutines.has(d.split(' ')[1]))
       .every((d) => /USING (COVERING )?INDEX|USING (INTEGER )?PRIMARY KEY/.test(d));
     return { plan, usesIndex };
   }

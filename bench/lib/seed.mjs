@@ -1,6 +1,6 @@
 // Seeds the dashboard benchmark straight into the server's own schema (migrations already ran):
 // parents, children and chat_logs rows with a realistic mix, streamed in time order.
-import { log } from './util.mjs';
+import { log, requireServer } from './util.mjs';
 
 const DAY = 86_400_000;
 /** A share of the modes like the one the product sees (Explain is the "explain this" button). */
@@ -88,6 +88,7 @@ export async function seed(db, { rows, parents, children, heavyShare }, { real, 
   const now = Date.now();
   const started = performance.now();
   await db.query('DELETE FROM chat_logs');
+  await db.query('DELETE FROM chat_log_days');
 
   // Parents and children: the real ones plus generated ones up to the wanted numbers.
   const fakeParents = parents - real.parents.length;
@@ -245,6 +246,13 @@ export async function seed(db, { rows, parents, children, heavyShare }, { real, 
     await db.bulkInsert('chat_logs', columns, chunk);
     if ((i / batch) % 10 === 9) log(`  seeded ${i + chunk.length} of ${rows} rows`);
   }
+  // The per-day counts of the stats, built from the rows as the migration that adds them does
+  // (the server keeps them in step with every row it writes itself).
+  const { buildDaysSql } = requireServer('./dist/chat-logs/daily-counts.js');
+  const built = performance.now();
+  await db.query(buildDaysSql(db.kind === 'sqlite' ? 'sqlite' : 'mysql', false));
+  const [days] = await db.query('SELECT COUNT(*) AS n FROM chat_log_days');
+  log(`  built ${days.n} per-day count rows in ${Math.round(performance.now() - built)} ms`);
   const [count] = await db.query('SELECT COUNT(*) AS n FROM chat_logs');
   const perHeavy = await db.query(
     `SELECT child_uid, COUNT(*) AS n FROM chat_logs WHERE child_uid IN (${heavy.map(() => '?').join(', ')}) GROUP BY child_uid`,
@@ -255,6 +263,7 @@ export async function seed(db, { rows, parents, children, heavyShare }, { real, 
     parents,
     children,
     rows_per_queried_child: perHeavy.map((r) => Number(r.n)),
+    day_rows: Number(days.n),
     seconds: Math.round((performance.now() - started) / 100) / 10,
   };
 }

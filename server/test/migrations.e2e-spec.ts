@@ -81,10 +81,24 @@ describe('migrations', () => {
     }
   }
 
-  async function insertLog(createdAt: string) {
+  async function insertLog(createdAt: string, flagged = false, mode = 'Learn') {
     await db.query(
       'INSERT INTO chat_logs (child_uid, parent_uid, created_at, mode, prompt_text, flagged) VALUES (?, ?, ?, ?, ?, ?)',
-      ['kid', 'parent', createdAt, 'Learn', 'hi', false],
+      ['kid', 'parent', createdAt, mode, 'hi', flagged],
+    );
+  }
+
+  async function days(): Promise<Record<string, unknown>[]> {
+    const rows: Record<string, unknown>[] = await db.query(
+      'SELECT child_uid, day_utc, learn_prompts, play_prompts, flagged_prompts FROM chat_log_days ORDER BY day_utc',
+    );
+    return rows.map((r) =>
+      Object.fromEntries(
+        Object.entries(r).map(([k, v]) => [
+          k,
+          typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v,
+        ]),
+      ),
     );
   }
 
@@ -92,20 +106,43 @@ describe('migrations', () => {
     await db.runMigrations({ transaction: 'each' });
     expect(await chatLogIndexes()).toEqual(COVERING_INDEXES);
     await insertLog('2026-11-23 10:00:00.000');
+    await insertLog('2026-11-23 23:59:59.999', true);
+    await insertLog('2026-11-24 00:00:00.000', false, 'Play');
 
+    // The per-day counts are built from the rows already there.
+    await db.undoLastMigration({ transaction: 'each' });
+    await db.runMigrations({ transaction: 'each' });
+    expect(await days()).toEqual([
+      {
+        child_uid: 'kid',
+        day_utc: '2026-11-23',
+        learn_prompts: 2,
+        play_prompts: 0,
+        flagged_prompts: 1,
+      },
+      {
+        child_uid: 'kid',
+        day_utc: '2026-11-24',
+        learn_prompts: 0,
+        play_prompts: 1,
+        flagged_prompts: 0,
+      },
+    ]);
+
+    await db.undoLastMigration({ transaction: 'each' });
     await db.undoLastMigration({ transaction: 'each' });
     expect(await chatLogIndexes()).toEqual(INITIAL_INDEXES);
 
     await db.runMigrations({ transaction: 'each' });
     expect(await chatLogIndexes()).toEqual(COVERING_INDEXES);
     const [{ n }] = await db.query('SELECT COUNT(*) AS n FROM chat_logs');
-    expect(Number(n)).toBe(1);
+    expect(Number(n)).toBe(3);
 
-    await db.undoLastMigration({ transaction: 'each' });
-    await db.undoLastMigration({ transaction: 'each' });
+    for (let i = 0; i < 3; i++) await db.undoLastMigration({ transaction: 'each' });
     const runner = db.createQueryRunner();
     try {
       expect(await runner.hasTable('chat_logs')).toBe(false);
+      expect(await runner.hasTable('chat_log_days')).toBe(false);
     } finally {
       await runner.release();
     }

@@ -314,10 +314,10 @@ describe('parent dashboard API', () => {
 
   describe('logs, review and statistics', () => {
     async function seedLogs(parentUid: string, childUid: string) {
-      const repo = t.app.get(DataSource).getRepository(ChatLog);
+      const chatLogs = t.app.get(ChatLogsService);
       const now = Date.now();
       const rows = Array.from({ length: 25 }, (_, i) =>
-        repo.create({
+        chatLogs.record({
           childUid,
           parentUid,
           createdAt: new Date(now - i * 3_600_000),
@@ -328,11 +328,12 @@ describe('parent dashboard API', () => {
           parentReviewed: false,
           reason: i % 4 === 0 ? "Keyword match: 'x'" : null,
           categories: null,
+          severity: null,
           outcome: 'answered' as const,
           error: null,
         }),
       );
-      await repo.save(rows);
+      await Promise.all(rows);
       return now;
     }
 

@@ -3,11 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, type ObjectLiteral, Repository } from 'typeorm';
 import {
   CHILD_MODES,
-  EXPLAIN_MODE,
   LOGS_MAX_PAGE_SIZE,
   MODE_INFO,
   STATS_MODES,
-  isChildMode,
   type LogEntry,
   type LogsResponse,
   type ModeCounts,
@@ -17,8 +15,22 @@ import {
 } from '@sprout/shared';
 import { CacheBus } from '../common/cache-bus';
 import { notFound } from '../common/domain-error';
+import {
+  DAYS_TABLE,
+  DAY_MS,
+  FLAGGED_COLUMN,
+  MODE_COLUMNS,
+  type DatabaseKind,
+  addPromptSql,
+  buildDaysSql,
+  startOfUtcDay,
+  utcDay,
+  windowCountsSql,
+  windowParams,
+} from './daily-counts';
 import { AlertState } from './entities/alert-state.entity';
 import { ChatLog } from './entities/chat-log.entity';
+import { ChatLogDay } from './entities/chat-log-day.entity';
 
 export interface LogPageQuery {
   page?: number;
@@ -61,8 +73,25 @@ interface Totals {
   byFilter: Map<string, number>;
 }
 
-/** Every mode a row can have (written by the chat route only). */
-const ALL_MODES: readonly ChatMode[] = [...CHILD_MODES, EXPLAIN_MODE];
+/** A statement with its values in the driver's order, ready to run. */
+interface Statement {
+  sql: string;
+  values: unknown[];
+}
+
+interface StatementResult {
+  affected: number;
+  insertId: string | null;
+}
+
+/** The few better-sqlite3 calls `atomically` makes (TypeORM's driver holds the connection). */
+interface SqliteStatement {
+  run(...values: unknown[]): { changes: number; lastInsertRowid: number | bigint };
+}
+interface SqliteDatabase {
+  prepare(sql: string): SqliteStatement;
+  transaction<T>(work: () => T): () => T;
+}
 
 /** The columns a dashboard entry shows. */
 const ENTRY_COLUMNS = [
@@ -100,6 +129,9 @@ export class ChatLogsService {
 
   private readonly totals = new Map<string, Totals>();
 
+  /** Prepared SQLite statements of `atomically`, by SQL (a handful of shapes). */
+  private readonly prepared = new Map<string, SqliteStatement>();
+
   constructor(
     @InjectRepository(ChatLog) private readonly repo: Repository<ChatLog>,
     private readonly bus: CacheBus,
@@ -115,24 +147,33 @@ export class ChatLogsService {
     this.bus.publish(LOGS_TOPIC, childUid);
   }
 
-  /** One INSERT: no transaction and no read-back of defaults, since every column is given. */
+  /**
+   * The row and its day's counts, in one transaction; no read-back of defaults, since every
+   * column is given. A mode without a count column (none is written today) still gets its row.
+   */
   async record(
     row: Omit<ChatLog, 'id' | 'parentReviewed'> & { parentReviewed?: boolean },
   ): Promise<ChatLog> {
     const log = this.repo.create({ parentReviewed: false, ...row });
-    const result = await this.repo
+    const [sql, values] = this.repo
       .createQueryBuilder()
       .insert()
       .values(log)
       .updateEntity(false)
-      .execute();
-    const generated = this.repo.manager.connection.driver.createGeneratedMap(
-      this.repo.metadata,
-      result.raw,
-      0,
-      1,
-    ) as { id?: string | number } | undefined;
-    if (generated?.id !== undefined) log.id = String(generated.id);
+      .getQueryAndParameters();
+    const statements: Statement[] = [{ sql, values }];
+    if (Object.hasOwn(MODE_COLUMNS, row.mode)) {
+      const mode = row.mode as ChatMode;
+      statements.push(
+        this.statement(`add ${mode}`, () => addPromptSql(this.kind, mode), {
+          childUid: row.childUid,
+          day: utcDay(row.createdAt),
+          flagged: row.flagged ? 1 : 0,
+        }),
+      );
+    }
+    const [inserted] = await this.atomically(statements);
+    if (inserted.insertId !== null) log.id = inserted.insertId;
     this.changed(row.childUid);
     return log;
   }
@@ -201,6 +242,16 @@ export class ChatLogsService {
 
   /** Runs the statement of a query shape (built by `build` the first time) with these values. */
   private async run<T>(shape: string, params: ObjectLiteral, build: () => string): Promise<T[]> {
+    const { sql, values } = this.statement(shape, build, params);
+    return this.repo.query<T[]>(sql, values);
+  }
+
+  private get kind(): DatabaseKind {
+    return this.repo.manager.connection.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql';
+  }
+
+  /** The statement of a shape (its SQL built by `build` the first time) with these values. */
+  private statement(shape: string, build: () => string, params: ObjectLiteral): Statement {
     let sql = this.statements.get(shape);
     if (sql === undefined) {
       sql = build();
@@ -208,7 +259,47 @@ export class ChatLogsService {
     }
     const { driver } = this.repo.manager.connection;
     const [query, values] = driver.escapeQueryWithParameters(sql, params);
-    return this.repo.query<T[]>(query, values);
+    return { sql: query, values };
+  }
+
+  /**
+   * Runs statements as one transaction. On SQLite in better-sqlite3's own synchronous
+   * transaction: TypeORM shares its one connection there, so an awaited transaction would take
+   * in the statements other requests run meanwhile.
+   */
+  private async atomically(statements: Statement[]): Promise<StatementResult[]> {
+    const { driver } = this.repo.manager.connection;
+    if (this.kind === 'sqlite') {
+      const db = (driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
+      const ready = statements.map(({ sql, values }) => {
+        let prepared = this.prepared.get(sql);
+        if (!prepared) {
+          prepared = db.prepare(sql);
+          this.prepared.set(sql, prepared);
+        }
+        return { prepared, values: values.map((v) => (typeof v === 'boolean' ? Number(v) : v)) };
+      });
+      return db.transaction(() =>
+        ready.map(({ prepared, values }) => {
+          const info = prepared.run(...values);
+          return { affected: info.changes, insertId: String(info.lastInsertRowid) };
+        }),
+      )();
+    }
+    return this.repo.manager.transaction(async (manager) => {
+      const results: StatementResult[] = [];
+      for (const { sql, values } of statements) {
+        const header = (await manager.query(sql, values)) as {
+          affectedRows?: number;
+          insertId?: number | string;
+        };
+        results.push({
+          affected: header.affectedRows ?? 0,
+          insertId: header.insertId ? String(header.insertId) : null,
+        });
+      }
+      return results;
+    });
   }
 
   /**
@@ -235,15 +326,28 @@ export class ChatLogsService {
     return this.repo.find({ where: { childUid }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
+  /** Marks a row safe and reviewed; its day loses a flagged prompt if it still had the flag. */
   async unmark(childUid: string, logId: string): Promise<LogEntry> {
     if (!/^\d{1,19}$/.test(logId)) throw notFound('Log entry');
     const log = await this.repo.findOneBy({ id: logId, childUid });
     if (!log) throw notFound('Log entry');
-    log.flagged = false;
-    log.parentReviewed = true;
-    const saved = await this.repo.save(log);
+    const params = { id: log.id, childUid, day: utcDay(log.createdAt) };
+    await this.atomically([
+      // Before the row changes, and only while it is flagged: a second review counts nothing.
+      this.statement(
+        'unflag day',
+        () =>
+          `UPDATE ${DAYS_TABLE} SET ${FLAGGED_COLUMN} = ${FLAGGED_COLUMN} - 1 WHERE child_uid = :childUid AND day_utc = :day AND ${FLAGGED_COLUMN} > 0 AND EXISTS (SELECT 1 FROM chat_logs WHERE id = :id AND flagged = 1)`,
+        params,
+      ),
+      this.statement(
+        'unflag row',
+        () => 'UPDATE chat_logs SET flagged = 0, parent_reviewed = 1 WHERE id = :id',
+        params,
+      ),
+    ]);
     this.changed(childUid);
-    return toLogEntry(saved);
+    return toLogEntry({ ...log, flagged: false, parentReviewed: true });
   }
 
   async stats(childUid: string, range: TimeRange, now = new Date()): Promise<StatsResponse> {
@@ -260,51 +364,50 @@ export class ChatLogsService {
     };
   }
 
+  /** Whole days from chat_log_days, the parts of days at the window's ends from chat_logs. */
   private async countByMode(childUid: string, from: Date, to: Date) {
-    const rows = await this.run<{
-      mode: string;
-      count: string | number;
-      flagged: string | number | null;
-    }>('stats', { childUid, from, to, yes: true, modes: ALL_MODES }, () => {
-      const qb = this.repo
-        .createQueryBuilder('l')
-        .select('l.mode', 'mode')
-        .addSelect('COUNT(*)', 'count')
-        .addSelect('SUM(CASE WHEN l.flagged = :yes THEN 1 ELSE 0 END)', 'flagged')
-        .where('l.child_uid = :childUid');
-      // SQLite then reads each mode's window from the (child, mode, created_at, ...) index, in
-      // mode order, without a temporary B-tree for the grouping: a year of 9,000 rows in 1.5 ms
-      // instead of 3.6. MariaDB plans the list worse (a week: 0.9 ms -> 5.8), so it goes without.
-      if (this.repo.manager.connection.options.type === 'better-sqlite3') {
-        qb.andWhere('l.mode IN (:...modes)');
-      }
-      return qb
-        .andWhere('l.created_at >= :from AND l.created_at < :to')
-        .groupBy('l.mode')
-        .getQuery();
-    });
+    const [row] = await this.run<Record<string, string | number | null>>(
+      'stats',
+      windowParams(childUid, from, to),
+      windowCountsSql,
+    );
     const counts = Object.fromEntries(STATS_MODES.map((m) => [m, 0])) as ModeCounts;
-    let flagged = 0;
-    for (const row of rows) {
-      flagged += Number(row.flagged ?? 0);
-      if (isChildMode(row.mode)) counts[MODE_INFO[row.mode].statsName] += Number(row.count);
+    for (const mode of CHILD_MODES) {
+      counts[MODE_INFO[mode].statsName] += Number(row?.[MODE_COLUMNS[mode]] ?? 0);
     }
-    return { counts, flagged };
+    return { counts, flagged: Number(row?.[FLAGGED_COLUMN] ?? 0) };
   }
 
   async deleteForChild(childUid: string, manager: EntityManager): Promise<void> {
     await manager.delete(ChatLog, { childUid });
+    await manager.delete(ChatLogDay, { childUid });
     await manager.delete(AlertState, { childUid });
     this.changed(childUid);
   }
 
   /**
    * Deletes rows older than the retention period (LOG_RETENTION_DAYS; 0 keeps everything), in
-   * batches found through the created_at index, so chats can write between two statements.
+   * batches found through the created_at index, so chats can write between two statements; then
+   * the days go too, and the day of the cutoff is counted again from the rows it keeps.
    */
   async purgeOlderThan(days: number, now = new Date(), batch = PURGE_BATCH): Promise<number> {
     if (days <= 0) return 0;
-    const cutoff = new Date(now.getTime() - days * 86_400_000);
+    const cutoff = new Date(now.getTime() - days * DAY_MS);
+    const deleted = await this.purgeRows(cutoff, batch);
+    const first = startOfUtcDay(cutoff);
+    await this.atomically([
+      this.statement('purge days', () => `DELETE FROM ${DAYS_TABLE} WHERE day_utc <= :day`, {
+        day: utcDay(cutoff),
+      }),
+      this.statement('build days', () => buildDaysSql(this.kind, true), {
+        from: first,
+        to: new Date(first.getTime() + DAY_MS),
+      }),
+    ]);
+    return deleted;
+  }
+
+  private async purgeRows(cutoff: Date, batch: number): Promise<number> {
     let deleted = 0;
     for (;;) {
       const ids = (

@@ -1,5 +1,6 @@
 import { AlertState } from '../chat-logs/entities/alert-state.entity';
 import { ChatLog } from '../chat-logs/entities/chat-log.entity';
+import { ChatLogDay } from '../chat-logs/entities/chat-log-day.entity';
 import { BillingEvent } from '../billing/entities/billing-event.entity';
 import { Subscription } from '../billing/entities/subscription.entity';
 import { Feedback } from '../feedback/entities/feedback.entity';
@@ -14,6 +15,7 @@ export const ENTITIES = [
   Subscription,
   BillingEvent,
   ChatLog,
+  ChatLogDay,
   AlertState,
   Feedback,
 ];
