@@ -7,6 +7,7 @@
 //   node bench/lib/floor-proxy.mjs --upstream http://127.0.0.1:PORT/v1
 import http from 'node:http';
 import { Agent, request } from 'undici';
+import { serveChild } from './util.mjs';
 
 const args = new Map();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i], process.argv[i + 1]);
@@ -74,11 +75,4 @@ const server = http.createServer((req, res) => {
     });
   });
 });
-server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${JSON.stringify({ port: server.address().port })}\n`);
-});
-process.on('SIGTERM', () => {
-  server.closeAllConnections();
-  server.close(() => process.exit(0));
-});
+serveChild(server);

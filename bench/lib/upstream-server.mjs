@@ -4,6 +4,7 @@
 // ones every --interval ms. /v1/moderations answers "not flagged" at once, /v1/models lists one
 // model. Prints {"port": N} on stdout when listening.
 import http from 'node:http';
+import { serveChild } from './util.mjs';
 import { ANSWER_CHUNKS } from './answer.mjs';
 
 const args = new Map();
@@ -69,11 +70,4 @@ const server = http.createServer((req, res) => {
     res.end(JSON.stringify({ error: { message: `no route ${req.method} ${url}` } }));
   });
 });
-server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${JSON.stringify({ port: server.address().port })}\n`);
-});
-process.on('SIGTERM', () => {
-  server.closeAllConnections();
-  server.close(() => process.exit(0));
-});
+serveChild(server);

@@ -12,6 +12,21 @@ export const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const ROOT = path.resolve(BENCH_DIR, '..');
 export const SERVER_DIR = path.join(ROOT, 'server');
 
+/**
+ * Runs a benchmark helper process's HTTP server: a free port on 127.0.0.1, printed as one JSON
+ * line for the parent to read, and a clean stop on SIGTERM.
+ */
+export function serveChild(server) {
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => {
+    process.stdout.write(`${JSON.stringify({ port: server.address().port })}\n`);
+  });
+  process.on('SIGTERM', () => {
+    server.closeAllConnections();
+    server.close(() => process.exit(0));
+  });
+}
+
 /** Loads modules the way the server does (its own dependencies and its dist/ output). */
 export const requireServer = createRequire(path.join(SERVER_DIR, 'package.json'));
 

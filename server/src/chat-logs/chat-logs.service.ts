@@ -23,6 +23,7 @@ import {
   type DatabaseKind,
   addPromptSql,
   buildDaysSql,
+  databaseKind,
   startOfUtcDay,
   utcDay,
   windowCountsSql,
@@ -247,7 +248,7 @@ export class ChatLogsService {
   }
 
   private get kind(): DatabaseKind {
-    return this.repo.manager.connection.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql';
+    return databaseKind(this.repo.manager.connection.options.type);
   }
 
   /** The statement of a shape (its SQL built by `build` the first time) with these values. */

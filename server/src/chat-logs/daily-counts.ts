@@ -28,6 +28,11 @@ export const COUNT_COLUMNS: readonly string[] = [
 
 export type DatabaseKind = 'mysql' | 'sqlite';
 
+/** The SQL dialect of a TypeORM connection type (the server uses better-sqlite3 or mysql). */
+export function databaseKind(type: string): DatabaseKind {
+  return type === 'better-sqlite3' ? 'sqlite' : 'mysql';
+}
+
 export const DAY_MS = 86_400_000;
 
 /** The UTC day of a moment, as the table keeps it. */

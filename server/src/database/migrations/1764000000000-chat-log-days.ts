@@ -1,5 +1,10 @@
 import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
-import { COUNT_COLUMNS, DAYS_TABLE, buildDaysSql } from '../../chat-logs/daily-counts';
+import {
+  COUNT_COLUMNS,
+  DAYS_TABLE,
+  buildDaysSql,
+  databaseKind,
+} from '../../chat-logs/daily-counts';
 
 /**
  * chat_log_days: each child's prompts per UTC day and mode, and the flagged ones, for the stats
@@ -20,8 +25,7 @@ export class ChatLogDays1764000000000 implements MigrationInterface {
         indices: [{ name: 'idx_chat_log_days_day', columnNames: ['day_utc'] }],
       }),
     );
-    const kind = queryRunner.connection.driver.options.type === 'mysql' ? 'mysql' : 'sqlite';
-    await queryRunner.query(buildDaysSql(kind, false));
+    await queryRunner.query(buildDaysSql(databaseKind(queryRunner.connection.options.type), false));
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
