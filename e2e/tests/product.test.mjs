@@ -133,10 +133,12 @@ describe('Sprout in a browser', () => {
     await page.getByRole('button', { name: `Delete ${username}` }).waitFor();
 
     const modes = page.getByRole('group', { name: username });
-    await modes.getByLabel('Bible').uncheck();
-    await page.waitForResponse(
+    // Listening before the click: a fast answer could otherwise arrive before the wait began.
+    const saved = page.waitForResponse(
       (r) => r.url().includes('/allowed-modes') && r.request().method() === 'PUT',
     );
+    await modes.getByLabel('Bible').uncheck();
+    await saved;
 
     await page
       .getByRole('navigation', { name: 'Dashboard tabs' })
