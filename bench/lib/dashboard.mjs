@@ -221,13 +221,14 @@ export async function explainAll({ db, env, parentUid, childUid }) {
       shapes.push({ name: `logs page: ${shape.name}`, qb });
     }
     const now = new Date();
-    // As countByMode: the whole days of a 30-day window from chat_log_days, its two ends from
-    // chat_logs.
-    const { windowCountsSql, windowParams } = requireServer('./dist/chat-logs/daily-counts.js');
+    // As ChatLogsService.stats: the whole days of a 30-day window and of the 30 days before it
+    // from chat_log_days, the ends of both from chat_logs, in one statement.
+    const { statsCountsSql, statsParams } = requireServer('./dist/chat-logs/daily-counts.js');
+    const { statsWindows } = requireServer('./dist/chat-logs/chat-logs.service.js');
     shapes.push({
-      name: 'stats: counts of a 30-day window (whole days + both ends)',
-      sql: windowCountsSql(),
-      params: windowParams(childUid, new Date(now.getTime() - 30 * 86_400_000), now),
+      name: 'stats: counts of a 30-day window and the 30 days before (whole days + ends)',
+      sql: statsCountsSql(),
+      params: statsParams(childUid, statsWindows('30days', now)),
     });
     shapes.push({
       name: 'retention purge: one batch (not on the dashboard path)',

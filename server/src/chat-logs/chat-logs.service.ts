@@ -26,8 +26,9 @@ import {
   databaseKind,
   startOfUtcDay,
   utcDay,
-  windowCountsSql,
-  windowParams,
+  WINDOW_COLUMN,
+  statsCountsSql,
+  statsParams,
 } from './daily-counts';
 import { AlertState } from './entities/alert-state.entity';
 import { ChatLog } from './entities/chat-log.entity';
@@ -351,32 +352,25 @@ export class ChatLogsService {
     return toLogEntry({ ...log, flagged: false, parentReviewed: true });
   }
 
+  /**
+   * Whole days from chat_log_days, the parts of days at the windows' ends from chat_logs: the
+   * window and the one before it in one statement.
+   */
   async stats(childUid: string, range: TimeRange, now = new Date()): Promise<StatsResponse> {
-    const { from, to, previousFrom, previousTo } = statsWindows(range, now);
-    const [current, previous] = await Promise.all([
-      this.countByMode(childUid, from, to),
-      this.countByMode(childUid, previousFrom, previousTo),
-    ]);
+    const rows = await this.run<Record<string, string | number | null>>(
+      'stats',
+      statsParams(childUid, statsWindows(range, now)),
+      statsCountsSql,
+    );
+    const [current, previous] = [0, 1].map((w) =>
+      countsOf(rows.find((row) => Number(row[WINDOW_COLUMN]) === w)),
+    );
     return {
       promptCounts: current.counts,
       previousPromptCounts: previous.counts,
       flaggedCount: current.flagged,
       previousFlaggedCount: previous.flagged,
     };
-  }
-
-  /** Whole days from chat_log_days, the parts of days at the window's ends from chat_logs. */
-  private async countByMode(childUid: string, from: Date, to: Date) {
-    const [row] = await this.run<Record<string, string | number | null>>(
-      'stats',
-      windowParams(childUid, from, to),
-      windowCountsSql,
-    );
-    const counts = Object.fromEntries(STATS_MODES.map((m) => [m, 0])) as ModeCounts;
-    for (const mode of CHILD_MODES) {
-      counts[MODE_INFO[mode].statsName] += Number(row?.[MODE_COLUMNS[mode]] ?? 0);
-    }
-    return { counts, flagged: Number(row?.[FLAGGED_COLUMN] ?? 0) };
   }
 
   async deleteForChild(childUid: string, manager: EntityManager): Promise<void> {
@@ -430,6 +424,15 @@ export class ChatLogsService {
       if (ids.length < batch) return deleted;
     }
   }
+}
+
+/** A row of statsCountsSql as the prompts of each mode of the dashboard and the flagged ones. */
+function countsOf(row: Record<string, string | number | null> | undefined) {
+  const counts = Object.fromEntries(STATS_MODES.map((m) => [m, 0])) as ModeCounts;
+  for (const mode of CHILD_MODES) {
+    counts[MODE_INFO[mode].statsName] += Number(row?.[MODE_COLUMNS[mode]] ?? 0);
+  }
+  return { counts, flagged: Number(row?.[FLAGGED_COLUMN] ?? 0) };
 }
 
 /**

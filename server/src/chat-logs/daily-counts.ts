@@ -89,44 +89,65 @@ export function addPromptSql(kind: DatabaseKind, mode: ChatMode): string {
 /**
  * The counts of a child in a window [from, to) by mode: the whole UTC days inside it from
  * chat_log_days, the parts of days at its two ends from chat_logs (at most a day each, read
- * through the (child_uid, created_at, ...) index). Parameters: :childUid, :fromDay and :toDay
- * (the whole days, [fromDay, toDay)), :headFrom/:headTo and :tailFrom/:tailTo (the parts).
+ * through the (child_uid, created_at, ...) index). Parameters: :childUid, and with the window's
+ * `prefix` :{prefix}fromDay and :{prefix}toDay (the whole days, [fromDay, toDay)),
+ * :{prefix}headFrom/:{prefix}headTo and :{prefix}tailFrom/:{prefix}tailTo (the parts).
  */
-export function windowCountsSql(): string {
+export function windowCountsSql(prefix = ''): string {
+  const p = (name: string) => `:${prefix}${name}`;
   const sums = COUNT_COLUMNS.map((c) => `SUM(w.${c}) AS ${c}`).join(', ');
-  const days = `SELECT ${COUNT_COLUMNS.join(', ')} FROM ${DAYS_TABLE} WHERE child_uid = :childUid AND day_utc >= :fromDay AND day_utc < :toDay`;
+  const days = `SELECT ${COUNT_COLUMNS.join(', ')} FROM ${DAYS_TABLE} WHERE child_uid = :childUid AND day_utc >= ${p('fromDay')} AND day_utc < ${p('toDay')}`;
   const rows = rowCounts('l')
     .map((c, i) => `${c} AS ${COUNT_COLUMNS[i]}`)
     .join(', ');
   const part = (from: string, to: string) =>
-    `SELECT ${rows} FROM chat_logs l WHERE l.child_uid = :childUid AND l.created_at >= :${from} AND l.created_at < :${to}`;
+    `SELECT ${rows} FROM chat_logs l WHERE l.child_uid = :childUid AND l.created_at >= ${p(from)} AND l.created_at < ${p(to)}`;
   return `SELECT ${sums} FROM (${days} UNION ALL ${part('headFrom', 'headTo')} UNION ALL ${part('tailFrom', 'tailTo')}) w`;
 }
 
-/** The parameters of windowCountsSql for [from, to). */
-export function windowParams(childUid: string, from: Date, to: Date) {
+/** The column of statsCountsSql that tells its two rows apart: 0 the window, 1 the one before. */
+export const WINDOW_COLUMN = 'stats_window';
+
+/**
+ * The counts of a window and of the window before it in one statement (one round trip), one row
+ * each; parameters: statsParams.
+ */
+export function statsCountsSql(): string {
+  return [0, 1]
+    .map((w) => windowCountsSql(`w${w}`).replace('SELECT ', `SELECT ${w} AS ${WINDOW_COLUMN}, `))
+    .join(' UNION ALL ');
+}
+
+/** The parameters of statsCountsSql: the window [from, to) and the one before [previousFrom, previousTo). */
+export function statsParams(
+  childUid: string,
+  window: { from: Date; to: Date; previousFrom: Date; previousTo: Date },
+) {
+  return {
+    ...windowParams(childUid, window.from, window.to, 'w0'),
+    ...windowParams(childUid, window.previousFrom, window.previousTo, 'w1'),
+  };
+}
+
+/** The parameters of windowCountsSql(prefix) for [from, to). */
+export function windowParams(childUid: string, from: Date, to: Date, prefix = '') {
   const firstWhole = startOfUtcDay(from);
   if (firstWhole < from) firstWhole.setTime(firstWhole.getTime() + DAY_MS);
   const lastWhole = startOfUtcDay(to);
-  if (firstWhole >= lastWhole) {
-    // No whole day inside: every row comes from chat_logs.
-    return {
-      childUid,
-      fromDay: '',
-      toDay: '',
-      headFrom: from,
-      headTo: to,
-      tailFrom: to,
-      tailTo: to,
-    };
-  }
+  // No whole day inside: every row comes from chat_logs.
+  const whole = firstWhole < lastWhole;
+  const values = whole
+    ? {
+        fromDay: utcDay(firstWhole),
+        toDay: utcDay(lastWhole),
+        headFrom: from,
+        headTo: firstWhole,
+        tailFrom: lastWhole,
+        tailTo: to,
+      }
+    : { fromDay: '', toDay: '', headFrom: from, headTo: to, tailFrom: to, tailTo: to };
   return {
     childUid,
-    fromDay: utcDay(firstWhole),
-    toDay: utcDay(lastWhole),
-    headFrom: from,
-    headTo: firstWhole,
-    tailFrom: lastWhole,
-    tailTo: to,
-  };
+    ...Object.fromEntries(Object.entries(values).map(([k, v]) => [`${prefix}${k}`, v])),
+  } as { childUid: string } & Record<string, string | Date>;
 }
