@@ -1,9 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionForTests } from '../lib/session';
 import { installFakeApi } from '../testing/fake-api';
-import { fakeAuth } from '../testing/fake-firebase';
-import { renderApp } from '../testing/render-app';
+import { renderApp, resetAppForTests } from '../testing/render-app';
 
 vi.mock('../lib/firebase', async () => (await import('../testing/fake-firebase')).firebaseModule);
 
@@ -13,8 +11,7 @@ describe('routes', () => {
   });
 
   afterEach(() => {
-    resetSessionForTests();
-    fakeAuth.reset();
+    resetAppForTests();
   });
 
   it.each(['/kids', '/kids/', '/kids/something-else', '/kids/login/extra'])(

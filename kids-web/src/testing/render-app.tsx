@@ -1,8 +1,10 @@
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppRoutes } from '../app/App';
+import { resetSessionForTests } from '../lib/session';
+import { fakeAuth } from './fake-firebase';
 
 let currentLocation = '';
 
@@ -24,6 +26,17 @@ export function renderApp(path: string, options: { fakeTimers?: boolean } = {}) 
     </MemoryRouter>,
   );
   return { ...view, user, location: () => currentLocation };
+}
+
+/**
+ * Ends a test of the app: unmounts it first, then forgets the session and the signed-in user.
+ * In that order: unmounting runs the effects React still has pending, and one of them may start
+ * the session's watcher, which after a reset would report "signed out" into the next test.
+ */
+export function resetAppForTests(): void {
+  cleanup();
+  resetSessionForTests();
+  fakeAuth.reset();
 }
 
 /** A promise the test settles by hand. */

@@ -1,7 +1,7 @@
 import { CHILD_MODES, type KidConfigResponse } from '@sprout/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionForTests } from '../../lib/session';
+import { getSessionState, resetSessionForTests } from '../../lib/session';
 import {
   controlledStream,
   errorBody,
@@ -11,7 +11,7 @@ import {
 } from '../../testing/fake-api';
 import { fakeAuth, firebaseModule, KID } from '../../testing/fake-firebase';
 import { removeSpeechFromWindow } from '../../testing/fake-speech';
-import { renderApp } from '../../testing/render-app';
+import { renderApp, resetAppForTests } from '../../testing/render-app';
 import { historyKey } from './chat-history';
 import { noticeKey } from './SafetyNotice';
 
@@ -55,8 +55,7 @@ describe('Kids chat (/chat)', () => {
   });
 
   afterEach(() => {
-    resetSessionForTests();
-    fakeAuth.reset();
+    resetAppForTests();
     vi.mocked(firebaseModule.signOutUser).mockClear();
   });
 
@@ -71,7 +70,16 @@ describe('Kids chat (/chat)', () => {
 
   async function openChat(path = '/chat') {
     const view = renderApp(path);
-    await screen.findByText('Welcome to Learn Mode!');
+    try {
+      await screen.findByText('Welcome to Learn Mode!');
+    } catch (error) {
+      // Say where the app went and why, not only what the page showed.
+      throw new Error(
+        `The chat did not open: at ${view.location()}, session ${JSON.stringify(getSessionState())}, ` +
+          `signed-in user ${JSON.stringify(fakeAuth.user)}, calls ${api.calls.map((c) => `${c.method} ${c.path}`).join(', ')}`,
+        { cause: error },
+      );
+    }
     await screen.findByRole('navigation', { name: 'Chat modes' });
     await waitFor(() =>
       expect(within(screen.getByRole('navigation')).getAllByRole('button').length).toBeGreaterThan(

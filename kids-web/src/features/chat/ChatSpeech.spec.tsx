@@ -2,7 +2,6 @@
 import { CHILD_MODES, SPEECH, type KidConfigResponse } from '@sprout/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSessionForTests } from '../../lib/session';
 import {
   controlledStream,
   errorBody,
@@ -18,7 +17,7 @@ import {
   removeSpeechFromWindow,
   type FakeSynthesis,
 } from '../../testing/fake-speech';
-import { renderApp } from '../../testing/render-app';
+import { renderApp, resetAppForTests } from '../../testing/render-app';
 import { noticeKey } from './SafetyNotice';
 
 vi.mock(
@@ -62,8 +61,7 @@ describe('Kids chat speech', () => {
   afterEach(() => {
     vi.useRealTimers();
     removeSpeechFromWindow();
-    resetSessionForTests();
-    fakeAuth.reset();
+    resetAppForTests();
   });
 
   const lastMessage = () => screen.getAllByTestId('message').at(-1)!;

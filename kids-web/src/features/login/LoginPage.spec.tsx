@@ -2,8 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firebaseModule, fakeAuth, firebaseError, KID } from '../../testing/fake-firebase';
 import { errorBody, installFakeApi, json, type FakeApi } from '../../testing/fake-api';
-import { deferred, renderApp } from '../../testing/render-app';
-import { resetSessionForTests } from '../../lib/session';
+import { deferred, renderApp, resetAppForTests } from '../../testing/render-app';
 
 vi.mock(
   '../../lib/firebase',
@@ -34,8 +33,7 @@ describe('Child login (/kids/login)', () => {
   });
 
   afterEach(() => {
-    resetSessionForTests();
-    fakeAuth.reset();
+    resetAppForTests();
     vi.mocked(firebaseModule.signOutUser).mockClear();
   });
 
