@@ -6,7 +6,11 @@
 //                        (default BENCH_MYSQL_URL or mysql://root@127.0.0.1:3306)
 //   --profile            record CPU profiles of the server (summaries in the results, files
 //                        kept in the system's temporary folder)
-// Writes bench/results/latest.json; a full run also writes bench/results/full.json.
+//   --replicas N         N server processes for the chats, each chat sent to the next in turn
+//                        (default 1); with --redis-url they share rate limits and caches
+//   --redis-url URL      Redis for the replicas (default BENCH_REDIS_URL, or none)
+// Writes bench/results/latest.json; a full run of both databases with one replica also writes
+// bench/results/full.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +32,8 @@ import {
 import { BENCH_DIR, log, machine, round, stopAll } from './lib/util.mjs';
 
 const USAGE =
-  'Usage: npm run bench -- [--quick] [--profile] [--db mariadb,sqlite] [--mysql-url URL]';
+  'Usage: npm run bench -- [--quick] [--profile] [--db mariadb,sqlite] [--mysql-url URL] ' +
+  '[--replicas N] [--redis-url URL]';
 
 function parseArgs(argv) {
   const opts = {
@@ -36,6 +41,8 @@ function parseArgs(argv) {
     profile: false,
     dbs: ['mariadb', 'sqlite'],
     mysqlUrl: process.env.BENCH_MYSQL_URL || 'mysql://root@127.0.0.1:3306',
+    replicas: 1,
+    redisUrl: process.env.BENCH_REDIS_URL || '',
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -43,6 +50,8 @@ function parseArgs(argv) {
     else if (arg === '--profile') opts.profile = true;
     else if (arg === '--db') opts.dbs = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (arg === '--mysql-url') opts.mysqlUrl = argv[++i];
+    else if (arg === '--replicas') opts.replicas = Number(argv[++i]);
+    else if (arg === '--redis-url') opts.redisUrl = argv[++i] ?? '';
     else if (arg === '--help' || arg === '-h') {
       console.log(USAGE);
       process.exit(0);
@@ -50,6 +59,8 @@ function parseArgs(argv) {
   }
   for (const db of opts.dbs)
     if (!['mariadb', 'sqlite'].includes(db)) throw new Error(`Unknown database ${db}. ${USAGE}`);
+  if (!Number.isInteger(opts.replicas) || opts.replicas < 1 || opts.replicas > 8)
+    throw new Error(`--replicas takes a whole number from 1 to 8. ${USAGE}`);
   return opts;
 }
 
@@ -122,6 +133,7 @@ async function benchDatabase(kind, { upstream, floor, emulator }) {
     emulatorHost: emulator.host,
     upstreamBaseUrl: upstream.baseUrl,
     mysqlUrl: kind === 'mariadb' ? db.url : null,
+    redisUrl: opts.redisUrl,
   };
   const profiles = {};
   const profileDir = (phase) =>
@@ -136,7 +148,13 @@ async function benchDatabase(kind, { upstream, floor, emulator }) {
     for (const a of profiles[phase].by_area.slice(0, 8)) log(`    ${a.self_percent}% ${a.area}`);
   };
   log(`${kind}: starting the server (migrations)`);
-  let server = await startServer({ ...serverEnv, profileDir: profileDir('chat') });
+  let server = await startServer({
+    ...serverEnv,
+    profileDir: profileDir('chat'),
+    replicas: opts.replicas,
+  });
+  if (opts.replicas > 1)
+    log(`${kind}: ${opts.replicas} replicas, ${opts.redisUrl ? 'sharing Redis' : 'without Redis'}`);
   const chatTotal =
     WARMUP_CHATS + settings.chat.reduce((a, l) => a + l.concurrency * l.rounds * l.perLane, 0);
   const childCount = Math.max(DASHBOARD_CHILDREN, Math.ceil(chatTotal / CHATS_PER_CHILD));
@@ -286,6 +304,8 @@ async function main() {
       machine: host,
       load_average_at_end: os.loadavg().map((x) => round(x, 2)),
       niceness: 'run under nice -n 10 when started that way',
+      replicas: opts.replicas,
+      redis: Boolean(opts.redisUrl),
     },
   };
   const dir = path.join(BENCH_DIR, 'results');
@@ -293,7 +313,7 @@ async function main() {
   const json = `${JSON.stringify(result, null, 2)}\n`;
   fs.writeFileSync(path.join(dir, 'latest.json'), json);
   log('wrote bench/results/latest.json');
-  if (!opts.quick && kinds.length === 2) {
+  if (!opts.quick && kinds.length === 2 && opts.replicas === 1) {
     fs.writeFileSync(path.join(dir, 'full.json'), json);
     log('wrote bench/results/full.json');
   }

@@ -59,6 +59,8 @@ export async function runChat({ server, upstream, floor, children, plan, mode = 
   const serverAgent = new Agent({ connections: 512, keepAliveTimeout: 60_000 });
   const floorAgent = new Agent({ connections: 512, keepAliveTimeout: 60_000 });
   const directAgent = new Agent({ connections: 512, keepAliveTimeout: 60_000 });
+  // With replicas, each chat goes to the next server in turn.
+  const origins = server.origins ?? [server.origin];
   let seq = 0;
   let serverRequests = 0;
   const errors = [];
@@ -68,7 +70,7 @@ export async function runChat({ server, upstream, floor, children, plan, mode = 
     serverRequests++;
     const child = children[n % children.length];
     const r = await timed(() =>
-      request(`${server.origin}/api/kids/chat`, {
+      request(`${origins[n % origins.length]}/api/kids/chat`, {
         method: 'POST',
         dispatcher: serverAgent,
         headers: {

@@ -115,14 +115,36 @@ export async function ensureServerBuilt() {
 }
 
 /**
- * The server as a child process (node server/dist/main.js) on a free port; resolves when
+ * The server on the benchmark's database: one process, or `replicas` processes started one after
+ * the other (the first runs the migrations). `origin` is the first one's; `origins` all of them.
+ */
+export async function startServer({ replicas = 1, ...options }) {
+  const started = [];
+  try {
+    for (let i = 0; i < replicas; i++) started.push(await startOneServer(options));
+  } catch (error) {
+    await Promise.all(started.map((s) => s.stop()));
+    throw error;
+  }
+  return {
+    origin: started[0].origin,
+    origins: started.map((s) => s.origin),
+    process: started[0].process,
+    processes: started.map((s) => s.process),
+    stop: () => Promise.all(started.map((s) => s.stop())),
+  };
+}
+
+/**
+ * One server as a child process (node server/dist/main.js) on a free port; resolves when
  * GET /api/health-check answers.
  */
-export async function startServer({
+async function startOneServer({
   dataDir,
   emulatorHost,
   upstreamBaseUrl,
   mysqlUrl,
+  redisUrl,
   profileDir,
 }) {
   const port = await freePort();
@@ -138,7 +160,7 @@ export async function startServer({
     OPENAI_API_KEY: 'bench',
     MYSQL_URL: mysqlUrl ?? '',
     SQLITE_PATH: '',
-    REDIS_URL: '',
+    REDIS_URL: redisUrl ?? '',
     STRIPE_SECRET_KEY: '',
     SMTP_URL: '',
     SEED_DEMO: 'false',
