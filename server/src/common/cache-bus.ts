@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { DISCONNECT_TIMEOUT_MS } from './rate-limit.storage';
 
 type Listener = (key: string) => void;
 const CHANNEL = 'sprout:invalidate';
@@ -19,7 +20,12 @@ export class CacheBus implements OnModuleDestroy {
 
   constructor(config: AppConfig) {
     if (!config.redisUrl) return;
-    const options = { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false };
+    const options = {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+      disconnectTimeout: DISCONNECT_TIMEOUT_MS,
+    };
     this.pub = new Redis(config.redisUrl, options);
     this.sub = new Redis(config.redisUrl, options);
     for (const client of [this.pub, this.sub]) {

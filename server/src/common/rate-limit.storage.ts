@@ -3,6 +3,12 @@ import type { ThrottlerStorage } from '@nestjs/throttler';
 import Redis from 'ioredis';
 
 const COMMAND_TIMEOUT_MS = 500;
+/**
+ * At shutdown a client that is not connected is dropped, and ioredis then waits this long for its
+ * socket to close (2 s by default, a timer that holds the process up after an outage). A connected
+ * client quits instead, which this does not cut short.
+ */
+export const DISCONNECT_TIMEOUT_MS = 100;
 
 interface Record {
   totalHits: number;
@@ -29,6 +35,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
           enableOfflineQueue: true,
           commandTimeout: COMMAND_TIMEOUT_MS,
           lazyConnect: false,
+          disconnectTimeout: DISCONNECT_TIMEOUT_MS,
         })
       : null;
     this.redis?.on('error', (e: Error) =>
