@@ -133,6 +133,9 @@ describe('Sprout in a browser', () => {
     await page.getByRole('button', { name: `Delete ${username}` }).waitFor();
 
     const modes = page.getByRole('group', { name: username });
+    // The boxes show unchecked until the child's modes load, and uncheck() does nothing to an
+    // unchecked box: wait for the loaded state first.
+    await modes.getByRole('checkbox', { name: 'Bible', checked: true }).waitFor();
     // Listening before the click: a fast answer could otherwise arrive before the wait began.
     const saved = page.waitForResponse(
       (r) => r.url().includes('/allowed-modes') && r.request().method() === 'PUT',
