@@ -60,7 +60,7 @@ export async function runChat({ server, upstream, floor, children, plan, mode = 
   const floorAgent = new Agent({ connections: 512, keepAliveTimeout: 60_000 });
   const directAgent = new Agent({ connections: 512, keepAliveTimeout: 60_000 });
   // With replicas, each chat goes to the next server in turn.
-  const origins = server.origins ?? [server.origin];
+  const { origins } = server;
   let seq = 0;
   let serverRequests = 0;
   const errors = [];

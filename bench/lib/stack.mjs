@@ -130,7 +130,6 @@ export async function startServer({ replicas = 1, ...options }) {
     origin: started[0].origin,
     origins: started.map((s) => s.origin),
     process: started[0].process,
-    processes: started.map((s) => s.process),
     stop: () => Promise.all(started.map((s) => s.stop())),
   };
 }

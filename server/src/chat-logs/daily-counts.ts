@@ -86,36 +86,15 @@ export function addPromptSql(kind: DatabaseKind, mode: ChatMode): string {
     : `${insert} ON CONFLICT (child_uid, day_utc) DO UPDATE SET ${update}`;
 }
 
-/**
- * The counts of a child in a window [from, to) by mode: the whole UTC days inside it from
- * chat_log_days, the parts of days at its two ends from chat_logs (at most a day each, read
- * through the (child_uid, created_at, ...) index). Parameters: :childUid, and with the window's
- * `prefix` :{prefix}fromDay and :{prefix}toDay (the whole days, [fromDay, toDay)),
- * :{prefix}headFrom/:{prefix}headTo and :{prefix}tailFrom/:{prefix}tailTo (the parts).
- */
-export function windowCountsSql(prefix = ''): string {
-  const p = (name: string) => `:${prefix}${name}`;
-  const sums = COUNT_COLUMNS.map((c) => `SUM(w.${c}) AS ${c}`).join(', ');
-  const days = `SELECT ${COUNT_COLUMNS.join(', ')} FROM ${DAYS_TABLE} WHERE child_uid = :childUid AND day_utc >= ${p('fromDay')} AND day_utc < ${p('toDay')}`;
-  const rows = rowCounts('l')
-    .map((c, i) => `${c} AS ${COUNT_COLUMNS[i]}`)
-    .join(', ');
-  const part = (from: string, to: string) =>
-    `SELECT ${rows} FROM chat_logs l WHERE l.child_uid = :childUid AND l.created_at >= ${p(from)} AND l.created_at < ${p(to)}`;
-  return `SELECT ${sums} FROM (${days} UNION ALL ${part('headFrom', 'headTo')} UNION ALL ${part('tailFrom', 'tailTo')}) w`;
-}
-
 /** The column of statsCountsSql that tells its two rows apart: 0 the window, 1 the one before. */
 export const WINDOW_COLUMN = 'stats_window';
 
 /**
  * The counts of a window and of the window before it in one statement (one round trip), one row
- * each; parameters: statsParams.
+ * each, told apart by WINDOW_COLUMN; parameters: statsParams.
  */
 export function statsCountsSql(): string {
-  return [0, 1]
-    .map((w) => windowCountsSql(`w${w}`).replace('SELECT ', `SELECT ${w} AS ${WINDOW_COLUMN}, `))
-    .join(' UNION ALL ');
+  return [0, 1].map((w) => windowCountsSql(w)).join(' UNION ALL ');
 }
 
 /** The parameters of statsCountsSql: the window [from, to) and the one before [previousFrom, previousTo). */
@@ -124,30 +103,47 @@ export function statsParams(
   window: { from: Date; to: Date; previousFrom: Date; previousTo: Date },
 ) {
   return {
-    ...windowParams(childUid, window.from, window.to, 'w0'),
-    ...windowParams(childUid, window.previousFrom, window.previousTo, 'w1'),
+    childUid,
+    ...windowParams(0, window.from, window.to),
+    ...windowParams(1, window.previousFrom, window.previousTo),
   };
 }
 
-/** The parameters of windowCountsSql(prefix) for [from, to). */
-export function windowParams(childUid: string, from: Date, to: Date, prefix = '') {
+/**
+ * The counts of a child in window `w` [from, to) by mode, labelled `w` in WINDOW_COLUMN: the whole
+ * UTC days inside it from chat_log_days, the parts of days at its two ends from chat_logs (at most
+ * a day each, read through the (child_uid, created_at, ...) index). Parameters: :childUid, and
+ * for `w` :w{w}fromDay and :w{w}toDay (the whole days, [fromDay, toDay)), :w{w}headFrom/:w{w}headTo
+ * and :w{w}tailFrom/:w{w}tailTo (the parts).
+ */
+function windowCountsSql(w: number): string {
+  const p = (name: string) => `:w${w}${name}`;
+  const sums = COUNT_COLUMNS.map((c) => `SUM(u.${c}) AS ${c}`).join(', ');
+  const days = `SELECT ${COUNT_COLUMNS.join(', ')} FROM ${DAYS_TABLE} WHERE child_uid = :childUid AND day_utc >= ${p('fromDay')} AND day_utc < ${p('toDay')}`;
+  const rows = rowCounts('l')
+    .map((c, i) => `${c} AS ${COUNT_COLUMNS[i]}`)
+    .join(', ');
+  const part = (from: string, to: string) =>
+    `SELECT ${rows} FROM chat_logs l WHERE l.child_uid = :childUid AND l.created_at >= ${p(from)} AND l.created_at < ${p(to)}`;
+  return `SELECT ${w} AS ${WINDOW_COLUMN}, ${sums} FROM (${days} UNION ALL ${part('headFrom', 'headTo')} UNION ALL ${part('tailFrom', 'tailTo')}) u`;
+}
+
+/** The parameters of windowCountsSql(w) for [from, to). */
+function windowParams(w: number, from: Date, to: Date): Record<string, string | Date> {
   const firstWhole = startOfUtcDay(from);
   if (firstWhole < from) firstWhole.setTime(firstWhole.getTime() + DAY_MS);
   const lastWhole = startOfUtcDay(to);
-  // No whole day inside: every row comes from chat_logs.
-  const whole = firstWhole < lastWhole;
-  const values = whole
-    ? {
-        fromDay: utcDay(firstWhole),
-        toDay: utcDay(lastWhole),
-        headFrom: from,
-        headTo: firstWhole,
-        tailFrom: lastWhole,
-        tailTo: to,
-      }
-    : { fromDay: '', toDay: '', headFrom: from, headTo: to, tailFrom: to, tailTo: to };
-  return {
-    childUid,
-    ...Object.fromEntries(Object.entries(values).map(([k, v]) => [`${prefix}${k}`, v])),
-  } as { childUid: string } & Record<string, string | Date>;
+  const values =
+    firstWhole < lastWhole
+      ? {
+          fromDay: utcDay(firstWhole),
+          toDay: utcDay(lastWhole),
+          headFrom: from,
+          headTo: firstWhole,
+          tailFrom: lastWhole,
+          tailTo: to,
+        }
+      : // No whole day inside: every row comes from chat_logs.
+        { fromDay: '', toDay: '', headFrom: from, headTo: to, tailFrom: to, tailTo: to };
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [`w${w}${k}`, v]));
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
-import { DISCONNECT_TIMEOUT_MS } from './rate-limit.storage';
+import { REDIS_CLIENT_OPTIONS } from './redis-options';
 
 type Listener = (key: string) => void;
 const CHANNEL = 'sprout:invalidate';
@@ -20,14 +20,8 @@ export class CacheBus implements OnModuleDestroy {
 
   constructor(config: AppConfig) {
     if (!config.redisUrl) return;
-    const options = {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: true,
-      lazyConnect: false,
-      disconnectTimeout: DISCONNECT_TIMEOUT_MS,
-    };
-    this.pub = new Redis(config.redisUrl, options);
-    this.sub = new Redis(config.redisUrl, options);
+    this.pub = new Redis(config.redisUrl, REDIS_CLIENT_OPTIONS);
+    this.sub = new Redis(config.redisUrl, REDIS_CLIENT_OPTIONS);
     for (const client of [this.pub, this.sub]) {
       client.on('error', (e: Error) => this.logger.warn({ msg: 'redis error', error: e.message }));
     }

@@ -1,14 +1,9 @@
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import Redis from 'ioredis';
+import { REDIS_CLIENT_OPTIONS } from './redis-options';
 
 const COMMAND_TIMEOUT_MS = 500;
-/**
- * At shutdown a client that is not connected is dropped, and ioredis then waits this long for its
- * socket to close (2 s by default, a timer that holds the process up after an outage). A connected
- * client quits instead, which this does not cut short.
- */
-export const DISCONNECT_TIMEOUT_MS = 100;
 
 interface Record {
   totalHits: number;
@@ -31,11 +26,8 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
       ? new Redis(redisUrl, {
           // Commands sent before the connection is up wait for it (a fresh replica counts its
           // first hits too); an outage still fails open after COMMAND_TIMEOUT_MS.
-          maxRetriesPerRequest: 1,
-          enableOfflineQueue: true,
+          ...REDIS_CLIENT_OPTIONS,
           commandTimeout: COMMAND_TIMEOUT_MS,
-          lazyConnect: false,
-          disconnectTimeout: DISCONNECT_TIMEOUT_MS,
         })
       : null;
     this.redis?.on('error', (e: Error) =>
